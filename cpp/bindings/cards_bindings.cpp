@@ -1,0 +1,115 @@
+// tichu_fast.Cards and the card-set conversions every binding uses.
+#include <string>
+
+#include "common.hpp"
+#include "tichu/score.hpp"
+
+namespace tichu::bindings {
+namespace {
+
+Cards cards_from_object(const py::object& obj) {
+  if (obj.is_none()) return Cards{};
+  if (py::isinstance<py::str>(obj) || py::isinstance<py::int_>(obj) || py::isinstance<Cards>(obj)) {
+    return Cards{to_mask(obj)};
+  }
+  if (!py::isinstance<py::iterable>(obj)) {
+    throw py::type_error("Cards() takes card text, a mask int or an iterable of card names, not " +
+                         std::string(py::str(py::type::of(obj).attr("__name__"))));
+  }
+  Mask mask = 0;
+  for (py::handle item : obj) {
+    if (!py::isinstance<py::str>(item)) {
+      throw py::type_error("Cards() iterable items must be card names (str), not " +
+                           std::string(py::str(py::type::of(item).attr("__name__"))));
+    }
+    const std::string name = item.cast<std::string>();
+    const int index = parse_card_name(name);
+    if (index < 0) throw NotationError("unknown card '" + name + "'");
+    if (mask & (Mask{1} << index)) throw NotationError("duplicate card '" + name + "'");
+    mask |= Mask{1} << index;
+  }
+  return Cards{mask};
+}
+
+int card_index_of(const std::string& name) {
+  const int index = parse_card_name(name);
+  if (index < 0) throw NotationError("unknown card '" + name + "'");
+  return index;
+}
+
+py::list names_of(Mask mask) {
+  py::list names;
+  for (Mask m = mask; m != 0; m &= m - 1) names.append(py::str(std::string(card_name(std::countr_zero(m)))));
+  return names;
+}
+
+}  // namespace
+
+Mask mask_from_int(py::handle obj) {
+  if (!py::isinstance<py::int_>(obj) || py::isinstance<py::bool_>(obj)) {
+    throw py::type_error("a card mask must be an int");
+  }
+  if (py::int_(py::reinterpret_borrow<py::object>(obj)) < py::int_(0)) {
+    throw py::value_error("a card mask cannot be negative");
+  }
+  const auto value = PyLong_AsUnsignedLongLong(obj.ptr());
+  if (value == static_cast<unsigned long long>(-1) && PyErr_Occurred()) {
+    PyErr_Clear();
+    throw py::value_error("mask has bits outside the 56 cards (bits 56..63 must be 0)");
+  }
+  check_mask(value);
+  return value;
+}
+
+Mask to_mask(py::handle obj, const char* what) {
+  if (py::isinstance<Cards>(obj)) return obj.cast<const Cards&>().mask;
+  if (py::isinstance<py::str>(obj)) return parse_cards(obj.cast<std::string>());
+  if (py::isinstance<py::int_>(obj) && !py::isinstance<py::bool_>(obj)) return mask_from_int(obj);
+  throw py::type_error(std::string(what) + " must be Cards, a mask int or card text, not " +
+                       std::string(py::str(py::type::of(obj).attr("__name__"))));
+}
+
+void bind_cards(py::module_& m) {
+  py::class_<Cards>(m, "Cards", "An immutable set of Tichu cards, a 56-bit mask underneath.")
+      .def(py::init(&cards_from_object), py::arg("cards") = py::none())
+      .def_static("parse", [](const std::string& text) { return Cards{parse_cards(text)}; }, py::arg("text"))
+      .def_static("from_mask", [](py::handle mask) { return Cards{mask_from_int(mask)}; }, py::arg("mask"))
+      .def_property_readonly("mask", [](const Cards& c) { return c.mask; })
+      .def_property_readonly("points", [](const Cards& c) { return card_points(c.mask); })
+      .def("__len__", [](const Cards& c) { return count(c.mask); })
+      .def("__bool__", [](const Cards& c) { return c.mask != 0; })
+      .def("__contains__",
+           [](const Cards& c, py::handle name) {
+             if (!py::isinstance<py::str>(name)) throw py::type_error("'in' takes a card name (str)");
+             return (c.mask >> card_index_of(name.cast<std::string>()) & 1) != 0;
+           })
+      .def("__iter__", [](const Cards& c) { return py::iter(names_of(c.mask)); })
+      .def("__str__", [](const Cards& c) { return format_cards(c.mask); })
+      .def("__repr__", [](const Cards& c) { return "Cards('" + format_cards(c.mask) + "')"; })
+      .def("__hash__", [](const Cards& c) { return py::hash(py::int_(c.mask)); })
+      .def("__eq__", [](const Cards& a, const Cards& b) { return a.mask == b.mask; }, py::is_operator())
+      .def("__ne__", [](const Cards& a, const Cards& b) { return a.mask != b.mask; }, py::is_operator())
+      .def("__le__", [](const Cards& a, const Cards& b) { return (a.mask & ~b.mask) == 0; }, py::is_operator())
+      .def("__lt__", [](const Cards& a, const Cards& b) { return (a.mask & ~b.mask) == 0 && a.mask != b.mask; },
+           py::is_operator())
+      .def("__ge__", [](const Cards& a, const Cards& b) { return (b.mask & ~a.mask) == 0; }, py::is_operator())
+      .def("__gt__", [](const Cards& a, const Cards& b) { return (b.mask & ~a.mask) == 0 && a.mask != b.mask; },
+           py::is_operator())
+      .def("__or__", [](const Cards& a, const Cards& b) { return Cards{a.mask | b.mask}; }, py::is_operator())
+      .def("__and__", [](const Cards& a, const Cards& b) { return Cards{a.mask & b.mask}; }, py::is_operator())
+      .def("__sub__", [](const Cards& a, const Cards& b) { return Cards{a.mask & ~b.mask}; }, py::is_operator())
+      .def("__xor__", [](const Cards& a, const Cards& b) { return Cards{a.mask ^ b.mask}; }, py::is_operator())
+      .def("isdisjoint", [](const Cards& a, const Cards& b) { return (a.mask & b.mask) == 0; }, py::arg("other"))
+      .def(py::pickle([](const Cards& c) { return py::make_tuple(c.mask); },
+                      [](const py::tuple& t) {
+                        if (t.size() != 1) throw py::value_error("bad Cards pickle state");
+                        return Cards{mask_from_int(t[0])};
+                      }));
+
+  py::list names;
+  for (int i = 0; i < kNumCards; ++i) names.append(py::str(std::string(card_name(i))));
+  m.attr("CARD_NAMES") = py::tuple(names);
+  m.attr("DECK") = Cards{kDeck};
+}
+
+}  // namespace tichu::bindings

@@ -1,0 +1,219 @@
+// Module functions: readings, legal moves (list, numpy, count), scoring,
+// dealing and numpy conversions.
+#include <array>
+#include <cstring>
+#include <string>
+
+#include "common.hpp"
+#include "tichu/movegen.hpp"
+#include "tichu/rng.hpp"
+#include "tichu/score.hpp"
+
+namespace tichu::bindings {
+namespace {
+
+int to_wish_value(py::handle obj) {
+  if (obj.is_none()) return 0;
+  if (!py::isinstance<py::int_>(obj) || py::isinstance<py::bool_>(obj)) {
+    throw py::type_error("wish must be None or an int rank 2..14");
+  }
+  const long long wish = obj.cast<long long>();
+  if (wish < kMinRank || wish > kMaxRank) {
+    throw py::value_error("wish must be None or a rank 2..14, got " + std::to_string(wish));
+  }
+  return static_cast<int>(wish);
+}
+
+// Reads and checks one situation; `storage` keeps a table given as text.
+Situation to_situation(py::handle hand, py::handle table, py::handle wish, bool out_of_turn, Move& storage) {
+  Situation s;
+  s.hand = to_mask(hand, "hand");
+  s.table = to_table(table, storage);
+  s.wish = to_wish_value(wish);
+  s.out_of_turn = out_of_turn;
+  check_situation(s);
+  return s;
+}
+
+Move* scratch() {
+  thread_local std::array<Move, kMaxLegalMoves> buffer;
+  return buffer.data();
+}
+
+py::list legal_moves_list(py::handle hand, py::handle table, py::handle wish, bool out_of_turn) {
+  Move storage;
+  const Situation s = to_situation(hand, table, wish, out_of_turn, storage);
+  Move* moves = scratch();
+  const int n = legal_moves(s, moves);
+  py::list result(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) result[static_cast<std::size_t>(i)] = py::cast(moves[i]);
+  return result;
+}
+
+// The numpy form: no Python object per move. With `out`, moves are written
+// into the caller's buffer and a view of the filled part is returned.
+py::array legal_moves_array(py::handle hand, py::handle table, py::handle wish, bool out_of_turn, py::handle out) {
+  Move storage;
+  const Situation s = to_situation(hand, table, wish, out_of_turn, storage);
+  if (out.is_none()) {
+    Move* moves = scratch();
+    const int n = legal_moves(s, moves);
+    py::array result(move_dtype(), std::vector<py::ssize_t>{static_cast<py::ssize_t>(n)});
+    std::memcpy(result.mutable_data(), moves, sizeof(Move) * static_cast<std::size_t>(n));
+    return result;
+  }
+  if (!py::isinstance<py::array>(out)) throw py::type_error("out must be a numpy array of MOVE_DTYPE");
+  auto buffer = py::reinterpret_borrow<py::array>(out);
+  if (!buffer.dtype().equal(move_dtype())) throw py::type_error("out must have dtype MOVE_DTYPE");
+  if (buffer.ndim() != 1) throw py::value_error("out must be 1-D");
+  if (!(buffer.flags() & py::array::c_style)) throw py::value_error("out must be C-contiguous");
+  if (!buffer.writeable()) throw py::value_error("out must be writeable");
+  const auto room = buffer.shape(0);
+  Move* target = room >= kMaxLegalMoves ? static_cast<Move*>(buffer.mutable_data()) : scratch();
+  const int n = legal_moves(s, target);
+  if (target != buffer.mutable_data()) {
+    if (n > room) {
+      throw py::value_error("out holds " + std::to_string(room) + " moves, this situation has " + std::to_string(n) +
+                            " (MAX_LEGAL_MOVES always suffices)");
+    }
+    std::memcpy(buffer.mutable_data(), target, sizeof(Move) * static_cast<std::size_t>(n));
+  }
+  return buffer[py::slice(0, n, 1)];
+}
+
+py::object card_points_any(py::handle cards) {
+  if (!py::isinstance<py::array>(cards)) return py::int_(card_points(to_mask(cards)));
+  auto array = py::reinterpret_borrow<py::array>(cards);
+  if (array.dtype().kind() != 'u' && array.dtype().kind() != 'i') {
+    throw py::type_error("card_points takes an integer array of masks");
+  }
+  auto masks = py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast>::ensure(array);
+  if (!masks) throw py::type_error("card_points takes an integer array of masks");
+  py::array_t<std::int64_t> result(std::vector<py::ssize_t>(array.shape(), array.shape() + array.ndim()));
+  const std::uint64_t* in = masks.data();
+  std::int64_t* points = result.mutable_data();
+  for (py::ssize_t i = 0; i < masks.size(); ++i) {
+    check_mask(in[i]);
+    points[i] = card_points(in[i]);
+  }
+  return std::move(result);
+}
+
+std::array<int, 2> score_hand_py(const py::sequence& out_order, const py::sequence& piles, py::handle tailender_hand,
+                                 const py::sequence& calls) {
+  HandOutcome o;
+  if (out_order.size() != 2 && out_order.size() != 3) {
+    throw py::value_error("out_order must list 2 seats (double victory) or 3, got " +
+                          std::to_string(out_order.size()));
+  }
+  o.out_count = static_cast<int>(out_order.size());
+  for (std::size_t i = 0; i < out_order.size(); ++i) {
+    if (!py::isinstance<py::int_>(out_order[i])) throw py::type_error("seats must be ints");
+    o.out_order[i] = out_order[i].cast<int>();
+  }
+  if (piles.size() != 4) throw py::value_error("piles must hold 4 card sets, got " + std::to_string(piles.size()));
+  if (calls.size() != 4) throw py::value_error("calls must hold 4 calls, got " + std::to_string(calls.size()));
+  for (std::size_t seat = 0; seat < 4; ++seat) {
+    o.piles[seat] = to_mask(piles[seat], "a pile");
+    if (!py::isinstance<py::int_>(calls[seat])) throw py::type_error("calls must be Call values (ints 0..2)");
+    const long long call = calls[seat].cast<long long>();
+    if (call < 0 || call > 2) throw py::value_error("a call is 0 (none), 1 (Tichu) or 2 (Grand Tichu), got " + std::to_string(call));
+    o.calls[seat] = static_cast<Call>(call);
+  }
+  o.tailender_hand = to_mask(tailender_hand, "tailender_hand");
+  check_outcome(o);
+  return score_hand(o);
+}
+
+std::uint64_t to_seed(py::handle seed) {
+  if (!py::isinstance<py::int_>(seed) || py::isinstance<py::bool_>(seed)) throw py::type_error("seed must be an int");
+  if (py::int_(py::reinterpret_borrow<py::object>(seed)) < py::int_(0)) {
+    throw py::value_error("seed must be 0 <= seed < 2**64");
+  }
+  const auto value = PyLong_AsUnsignedLongLong(seed.ptr());
+  if (value == static_cast<unsigned long long>(-1) && PyErr_Occurred()) {
+    PyErr_Clear();
+    throw py::value_error("seed must be 0 <= seed < 2**64");
+  }
+  return value;
+}
+
+py::array to_masks(const py::iterable& hands) {
+  std::vector<std::uint64_t> masks;
+  for (py::handle hand : hands) masks.push_back(to_mask(hand, "each hand"));
+  py::array_t<std::uint64_t> result(static_cast<py::ssize_t>(masks.size()));
+  if (!masks.empty()) std::memcpy(result.mutable_data(), masks.data(), masks.size() * sizeof(std::uint64_t));
+  return std::move(result);
+}
+
+py::list from_masks(py::handle obj) {
+  if (!py::isinstance<py::array>(obj)) throw py::type_error("from_masks takes a 1-D integer numpy array");
+  auto array = py::reinterpret_borrow<py::array>(obj);
+  if (array.dtype().kind() != 'u' && array.dtype().kind() != 'i') {
+    throw py::type_error("from_masks takes an integer array, not dtype " + std::string(py::str(array.dtype())));
+  }
+  if (array.ndim() != 1) throw py::value_error("from_masks takes a 1-D array, got " + std::to_string(array.ndim()) + "-D");
+  py::list result;
+  for (py::handle value : array) result.append(Cards{mask_from_int(py::int_(py::reinterpret_borrow<py::object>(value)))});
+  return result;
+}
+
+}  // namespace
+
+void bind_functions(py::module_& m) {
+  m.def(
+      "classify",
+      [](py::handle cards) {
+        Move readings[kMaxReadings];
+        const int k = classify(to_mask(cards), readings);
+        py::list result;
+        for (int i = 0; i < k; ++i) result.append(readings[i]);
+        return result;
+      },
+      py::arg("cards"), "Every reading of exactly this card set as a combination (R3, R4).");
+  m.def(
+      "beats",
+      [](const Move& move, py::handle table) {
+        Move storage;
+        const Move* t = to_table(table, storage);
+        if (t && t->type == MoveType::Pass) throw py::value_error("table must be a combination or None, not a pass");
+        return beats(move, t);
+      },
+      py::arg("move"), py::arg("table"), "Whether `move` may be played on `table` (None: leading).");
+  m.def("legal_moves", &legal_moves_list, py::arg("hand"), py::arg("table") = py::none(),
+        py::arg("wish") = py::none(), py::arg("out_of_turn") = false, "Every legal move, as Move objects.");
+  m.def("legal_moves_array", &legal_moves_array, py::arg("hand"), py::arg("table") = py::none(),
+        py::arg("wish") = py::none(), py::arg("out_of_turn") = false, py::arg("out") = py::none(),
+        "Every legal move as a MOVE_DTYPE array (into `out` when given).");
+  m.def(
+      "count_legal_moves",
+      [](py::handle hand, py::handle table, py::handle wish, bool out_of_turn) {
+        Move storage;
+        return count_legal_moves(to_situation(hand, table, wish, out_of_turn, storage));
+      },
+      py::arg("hand"), py::arg("table") = py::none(), py::arg("wish") = py::none(), py::arg("out_of_turn") = false,
+      "How many legal moves there are.");
+  m.def("card_points", &card_points_any, py::arg("cards"), "Card points (R8.5) of a card set or an array of masks.");
+  m.def("score_hand", &score_hand_py, py::arg("out_order"), py::arg("piles"), py::arg("tailender_hand"),
+        py::arg("calls"), "Team 0 and team 1 scores of a finished hand (R7.3, R8.3 to R8.5).");
+  m.def(
+      "deal",
+      [](py::handle seed) {
+        const auto hands = deal(to_seed(seed));
+        return py::make_tuple(Cards{hands[0]}, Cards{hands[1]}, Cards{hands[2]}, Cards{hands[3]});
+      },
+      py::arg("seed"), "The four 14-card hands dealt from `seed`.");
+  m.def(
+      "shuffled_deck",
+      [](py::handle seed) {
+        py::list names;
+        for (std::uint8_t index : shuffled_deck(to_seed(seed))) names.append(py::str(std::string(card_name(index))));
+        return names;
+      },
+      py::arg("seed"), "The 56 card names in the order dealt from `seed`.");
+  m.def("to_masks", &to_masks, py::arg("hands"), "A uint64 array of the hands' masks.");
+  m.def("from_masks", &from_masks, py::arg("masks"), "Cards for each mask of a 1-D integer array.");
+  m.attr("MAX_LEGAL_MOVES") = kMaxLegalMoves;
+}
+
+}  // namespace tichu::bindings

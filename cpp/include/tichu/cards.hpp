@@ -1,0 +1,79 @@
+// Cards as bits of a 64-bit mask, and their text names.
+//
+// Layout (see docs/api.md): nibble 0 holds the special cards (bit 0 Mah Jong,
+// 1 Dog, 2 Phoenix, 3 Dragon); nibble r-1 holds the four suits of rank r for
+// r = 2..14. The Mah Jong thus sits where rank 1 would, which lets straights
+// treat it as rank 1 with the same shifts as every other rank.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace tichu {
+
+using Mask = std::uint64_t;
+
+inline constexpr int kNumCards = 56;
+inline constexpr Mask kDeck = (Mask{1} << kNumCards) - 1;
+inline constexpr Mask kMahJong = Mask{1} << 0;
+inline constexpr Mask kDog = Mask{1} << 1;
+inline constexpr Mask kPhoenix = Mask{1} << 2;
+inline constexpr Mask kDragon = Mask{1} << 3;
+inline constexpr Mask kSpecials = 0xF;
+inline constexpr Mask kNormals = kDeck & ~kSpecials;
+
+inline constexpr int kMinRank = 2;   // lowest normal rank
+inline constexpr int kMaxRank = 14;  // the Ace
+inline constexpr int kNumSuits = 4;
+
+// One bit per rank (the lowest of each nibble), ranks 2..14.
+inline constexpr Mask kRankLowBits = 0x0011111111111110ULL;
+
+constexpr int rank_shift(int rank) { return 4 * (rank - 1); }
+
+// The cards of `rank` in `m` as a nibble (for rank 1: the Mah Jong bit).
+constexpr unsigned rank_nibble(Mask m, int rank) {
+  return static_cast<unsigned>((m >> rank_shift(rank)) & (rank == 1 ? 0x1 : 0xF));
+}
+
+// All normal cards of one suit (suit 0..3).
+constexpr Mask suit_cards(int suit) { return kRankLowBits << suit; }
+
+constexpr int count(Mask m) { return std::popcount(m); }
+
+// The normal rank (2..14) of a card bit index >= 4.
+constexpr int rank_of_index(int index) { return index / 4 + 1; }
+
+// Raised for text that names no card or no combination; the bindings turn it
+// into tichu_fast.errors.InvalidNotationError.
+struct NotationError : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+// The canonical name of card `index` (0..55).
+std::string_view card_name(int index);
+
+// The canonical name of a rank 2..14: "2".."10", "J", "Q", "K", "A".
+std::string_view rank_name(int rank);
+
+// The bit index of one card name, case-insensitive, "T" accepted for 10;
+// -1 when it names no card.
+int parse_card_name(std::string_view token);
+
+// A rank name ("2".."10", "T", "J", "Q", "K", "A" or a number 2..14); -1 if none.
+int parse_rank_name(std::string_view token);
+
+// Card names joined by single spaces, in bit order.
+std::string format_cards(Mask cards);
+
+// Parses whitespace/comma separated names; throws NotationError naming the
+// unknown or duplicate card.
+Mask parse_cards(std::string_view text);
+
+// Throws std::invalid_argument when `mask` has bits outside the 56 cards.
+void check_mask(Mask mask);
+
+}  // namespace tichu

@@ -1,0 +1,40 @@
+// Legal moves (RULES.md R3 to R6): every move a hand may make in one
+// situation, written into a caller-owned buffer without heap allocation.
+#pragma once
+
+#include "tichu/cards.hpp"
+#include "tichu/combo.hpp"
+
+namespace tichu {
+
+inline constexpr int kMaxHandSize = 14;
+
+// Bounds the legal moves of any hand of at most kMaxHandSize cards in any
+// situation; tests/test_move_bound.py shows where it comes from.
+inline constexpr int kMaxLegalMoves = 4096;
+
+// The situation a player decides in. `table` is the combination to beat
+// (nullptr: he leads); `wish` a rank 2..14 or 0 for none; `out_of_turn`
+// means he is offered an out-of-turn bomb (R4.4, R10.2).
+struct Situation {
+  Mask hand = 0;
+  const Move* table = nullptr;
+  int wish = 0;
+  bool out_of_turn = false;
+};
+
+// Writes every legal move to `out` (room for kMaxLegalMoves), in an
+// unspecified but deterministic order; returns how many. The situation
+// must be valid (check_situation).
+int legal_moves(const Situation& s, Move* out);
+
+// How many legal moves there are, without the caller keeping them.
+int count_legal_moves(const Situation& s);
+
+// Throws std::invalid_argument for a situation legal_moves does not accept:
+// a hand of more than 14 cards or with bits outside the deck, a table that
+// is a pass or no valid move or shares cards with the hand, a wish outside
+// 2..14.
+void check_situation(const Situation& s);
+
+}  // namespace tichu

@@ -1,0 +1,56 @@
+"""tichu_fast: the fastest correct Tichu engine.
+
+Cards, combinations, legal moves and scoring from a C++ core. The same API,
+written for clarity in pure Python, is :mod:`tichu_fast.reference`.
+"""
+
+from __future__ import annotations
+
+from tichu_fast._core import (
+    CARD_NAMES,
+    DECK,
+    Cards,
+    Move,
+    beats,
+    card_points,
+    classify,
+    count_legal_moves,
+    deal,
+    from_masks,
+    legal_moves,
+    legal_moves_array,
+    score_hand,
+    shuffled_deck,
+    to_masks,
+)
+from tichu_fast.enums import Call, MoveType
+from tichu_fast.errors import IllegalMoveError, InvalidNotationError, TichuError
+from tichu_fast.formats import MAX_LEGAL_MOVES, MOVE_DTYPE
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CARD_NAMES",
+    "DECK",
+    "MAX_LEGAL_MOVES",
+    "MOVE_DTYPE",
+    "Call",
+    "Cards",
+    "IllegalMoveError",
+    "InvalidNotationError",
+    "Move",
+    "MoveType",
+    "TichuError",
+    "__version__",
+    "beats",
+    "card_points",
+    "classify",
+    "count_legal_moves",
+    "deal",
+    "from_masks",
+    "legal_moves",
+    "legal_moves_array",
+    "score_hand",
+    "shuffled_deck",
+    "to_masks",
+]
