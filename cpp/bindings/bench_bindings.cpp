@@ -26,20 +26,40 @@ void bind_bench(py::module_& m) {
         }
         std::array<Move, kMaxLegalMoves> moves;
         std::uint64_t total = 0;
-        py::gil_scoped_release release;
-        const auto start = std::chrono::steady_clock::now();
-        for (int r = 0; r < repeat; ++r) {
-          for (py::ssize_t i = 0; i < n; ++i) {
-            s.hand = data[i];
-            total += static_cast<std::uint64_t>(count_only ? count_legal_moves(s) : legal_moves(s, moves.data()));
+        std::chrono::duration<double> elapsed{};
+        {
+          py::gil_scoped_release release;
+          const auto start = std::chrono::steady_clock::now();
+          for (int r = 0; r < repeat; ++r) {
+            for (py::ssize_t i = 0; i < n; ++i) {
+              s.hand = data[i];
+              total += static_cast<std::uint64_t>(count_only ? count_legal_moves(s) : legal_moves(s, moves.data()));
+            }
           }
+          elapsed = std::chrono::steady_clock::now() - start;
         }
-        const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
         return py::make_tuple(total, elapsed.count());
       },
       py::arg("hands"), py::arg("table"), py::arg("wish"), py::arg("out_of_turn"), py::arg("repeat"),
       py::arg("count_only") = false,
       "Runs legal_moves over `hands` `repeat` times in C++; returns (total moves, seconds).");
+  m.def(
+      "_count_leads_many",
+      [](const py::array_t<std::uint64_t, py::array::c_style>& hands) {
+        const std::uint64_t* data = hands.data();
+        for (py::ssize_t i = 0; i < hands.size(); ++i) {
+          check_situation(Situation{data[i], nullptr, 0, false});
+        }
+        py::array_t<std::int32_t> counts(hands.size());
+        std::int32_t* out = counts.mutable_data();
+        const py::ssize_t n = hands.size();
+        {
+          py::gil_scoped_release release;
+          for (py::ssize_t i = 0; i < n; ++i) out[i] = count_legal_moves(Situation{data[i], nullptr, 0, false});
+        }
+        return counts;
+      },
+      py::arg("hands"), "The number of leads of each hand (for scripts/max_legal_moves.py).");
 }
 
 }  // namespace tichu::bindings

@@ -99,7 +99,7 @@ py::object card_points_any(py::handle cards) {
   return std::move(result);
 }
 
-std::array<int, 2> score_hand_py(const py::sequence& out_order, const py::sequence& piles, py::handle tailender_hand,
+py::tuple score_hand_py(const py::sequence& out_order, const py::sequence& piles, py::handle tailender_hand,
                                  const py::sequence& calls) {
   HandOutcome o;
   if (out_order.size() != 2 && out_order.size() != 3) {
@@ -122,7 +122,8 @@ std::array<int, 2> score_hand_py(const py::sequence& out_order, const py::sequen
   }
   o.tailender_hand = to_mask(tailender_hand, "tailender_hand");
   check_outcome(o);
-  return score_hand(o);
+  const auto score = score_hand(o);
+  return py::make_tuple(score[0], score[1]);
 }
 
 std::uint64_t to_seed(py::handle seed) {

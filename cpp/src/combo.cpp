@@ -16,7 +16,7 @@ struct RankProfile {
 RankProfile profile(Mask cards) {
   RankProfile p;
   for (int r = 1; r <= kMaxRank; ++r) {
-    const int c = std::popcount(rank_nibble(cards, r));
+    const int c = count(rank_nibble(cards, r));
     p.counts[static_cast<std::size_t>(r)] = c;
     if (c == 0) continue;
     p.present |= 1u << r;

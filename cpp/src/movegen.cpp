@@ -8,7 +8,7 @@ namespace tichu {
 namespace {
 
 // The sub-nibbles of each nibble with exactly k bits: which suits of one
-// rank can form a single, a pair or a trio.
+// rank can form a single, a pair or a trio. Items past `size` are zero.
 struct SubNibbles {
   std::uint8_t size = 0;
   std::array<std::uint8_t, 6> items{};
@@ -18,7 +18,7 @@ constexpr std::array<SubNibbles, 16> sub_nibbles_of_size(int k) {
   std::array<SubNibbles, 16> table{};
   for (unsigned nibble = 0; nibble < 16; ++nibble) {
     for (unsigned sub = 1; sub < 16; ++sub) {
-      if ((sub & nibble) == sub && std::popcount(sub) == k) {
+      if ((sub & nibble) == sub && count(sub) == k) {
         table[nibble].items[table[nibble].size++] = static_cast<std::uint8_t>(sub);
       }
     }
@@ -30,9 +30,25 @@ constexpr auto kOneOf = sub_nibbles_of_size(1);
 constexpr auto kTwoOf = sub_nibbles_of_size(2);
 constexpr auto kThreeOf = sub_nibbles_of_size(3);
 
-// Partial runs grow rank by rank; these bound how many card choices one
-// partial straight or pair run can have in a hand of 14 cards (162 and 324
-// without the Phoenix, a few hundred with it), with room to spare.
+// Speed note: hands are random, so a loop whose trip count is a rank's card
+// count mispredicts. Where it pays, the generator writes a fixed block of
+// candidates and then advances its count by how many were real. Those
+// writes reach at most 6 moves past the last legal one, which the buffer's
+// room (kMaxLegalMoves = 2048 against at most 1858 legal moves) absorbs.
+
+// A pair or trio of one rank, real or completed by the Phoenix.
+struct Part {
+  Mask cards;
+  int rank;
+};
+
+// Pairs or trios of one hand: 13 ranks, at most 6 real + 4 with the Phoenix each.
+constexpr int kMaxParts = 13 * 10 + 6;
+
+// Partial straights and pair runs of one lowest rank while they grow.
+// Without the Phoenix a 14-card hand has at most 162 partial straights
+// (ranks held 3,3,3,3,2) and 324 partial pair runs (4,4,3,3); with it, a
+// few hundred more (594 for pair runs over 4,3,3,3).
 constexpr int kMaxPartials = 1024;
 
 struct Partial {
@@ -40,23 +56,71 @@ struct Partial {
   int phoenix_as;
 };
 
-// Enumeration state for one hand; `emit` appends to the caller's buffer.
+// Grows runs rank by rank from one lowest rank: `real` holds the card
+// choices without the Phoenix, `wild` those where it stands for one rank.
+struct RunLists {
+  std::array<Partial, kMaxPartials> a_real, b_real, a_wild, b_wild;
+  Partial* real = a_real.data();
+  Partial* wild = a_wild.data();
+  Partial* next_real = b_real.data();
+  Partial* next_wild = b_wild.data();
+  int n_real = 0, n_wild = 0;
+
+  void swap() {
+    std::swap(real, next_real);
+    std::swap(wild, next_wild);
+  }
+};
+
+// For each rank, a flag bit (the lowest bit of its nibble) when the hand
+// holds at least k cards of it; bit 0 stands for the Mah Jong in at_least[1].
+struct RankFlags {
+  std::array<Mask, 5> at_least{};
+
+  explicit RankFlags(Mask hand) {
+    const Mask normals = hand & kNormals;
+    const Mask pairs = (normals & 0x5555555555555555ULL) + ((normals >> 1) & 0x5555555555555555ULL);
+    const Mask counts = (pairs & 0x3333333333333333ULL) + ((pairs >> 2) & 0x3333333333333333ULL);
+    constexpr Mask low = 0x1111111111111111ULL;
+    at_least[1] = ((counts | (counts >> 1) | (counts >> 2)) & low) | (hand & kMahJong);
+    at_least[2] = ((counts >> 1) | (counts >> 2)) & low;
+    at_least[3] = ((counts & (counts >> 1)) | (counts >> 2)) & low;
+    at_least[4] = (counts >> 2) & low;
+  }
+};
+
+// The ranks flagged in `flags` from `lowest` up, one per call of next().
+class RankIterator {
+ public:
+  RankIterator(Mask flags, int lowest) : flags_(lowest > 1 ? flags & (~Mask{0} << rank_shift(lowest)) : flags) {}
+  bool done() const { return flags_ == 0; }
+  int next() {
+    const int rank = std::countr_zero(flags_) / 4 + 1;
+    flags_ &= flags_ - 1;
+    return rank;
+  }
+
+ private:
+  Mask flags_;
+};
+
 class Generator {
  public:
-  Generator(Mask hand, Move* out) : hand_(hand), out_(out), phoenix_(hand & kPhoenix) {
+  Generator(Mask hand, Move* out) : hand_(hand), out_(out), phoenix_(hand & kPhoenix), flags_(hand) {
     for (int r = 1; r <= kMaxRank; ++r) nibble_[r] = rank_nibble(hand, r);
   }
 
   int size() const { return n_; }
 
+  // Writes a move at position n_ + offset without counting it yet.
+  void put(int offset, Mask cards, MoveType type, int length, int rank2, int phoenix_as = 0) {
+    out_[n_ + offset] = Move{cards, type, static_cast<std::uint8_t>(length), static_cast<std::uint8_t>(rank2),
+                             static_cast<std::uint8_t>(phoenix_as)};
+  }
+
   void emit(Mask cards, MoveType type, int length, int rank2, int phoenix_as = 0) {
-    Move& m = out_[n_++];
-    m = Move{};
-    m.cards = cards;
-    m.type = type;
-    m.length = static_cast<std::uint8_t>(length);
-    m.rank2 = static_cast<std::uint8_t>(rank2);
-    m.phoenix_as = static_cast<std::uint8_t>(phoenix_as);
+    put(0, cards, type, length, rank2, phoenix_as);
+    ++n_;
   }
 
   // Singles above doubled rank `above` (0 when leading); `phoenix_rank2` is
@@ -65,8 +129,7 @@ class Generator {
     if ((hand_ & kMahJong) && 2 > above) emit(kMahJong, MoveType::Single, 1, 2);
     const Mask normals = hand_ & kNormals & (~Mask{0} << (4 * (above / 2)));
     for (Mask m = normals; m != 0; m &= m - 1) {
-      const int index = std::countr_zero(m);
-      emit(m & -m, MoveType::Single, 1, 2 * rank_of_index(index));
+      emit(m & -m, MoveType::Single, 1, 2 * rank_of_index(std::countr_zero(m)));
     }
     if (phoenix_ && phoenix_rank2 > 0) emit(kPhoenix, MoveType::Single, 1, phoenix_rank2);
     if ((hand_ & kDragon) && kDragonRank2 > above) emit(kDragon, MoveType::Single, 1, kDragonRank2);
@@ -78,79 +141,98 @@ class Generator {
     const auto& real = k == 2 ? kTwoOf : kThreeOf;
     const auto& with_phoenix = k == 2 ? kOneOf : kTwoOf;
     const MoveType type = k == 2 ? MoveType::Pair : MoveType::Trio;
-    for (int r = std::max(kMinRank, above_rank + 1); r <= kMaxRank; ++r) {
-      const unsigned nib = nibble_[r];
+    const Mask held = flags_.at_least[phoenix_ ? k - 1 : k];
+    for (RankIterator it(held, std::max(kMinRank, above_rank + 1)); !it.done();) {
+      const int r = it.next();
+      const SubNibbles& a = real[nibble_[r]];
+      const SubNibbles& b = with_phoenix[nibble_[r]];
       const int shift = rank_shift(r);
-      for (int i = 0; i < real[nib].size; ++i) emit(Mask{real[nib].items[i]} << shift, type, k, 2 * r);
+      for (int i = 0; i < 6; ++i) put(i, Mask{a.items[i]} << shift, type, k, 2 * r);
+      n_ += a.size;
       if (!phoenix_) continue;
-      for (int i = 0; i < with_phoenix[nib].size; ++i) {
-        emit((Mask{with_phoenix[nib].items[i]} << shift) | kPhoenix, type, k, 2 * r, r);
-      }
+      for (int i = 0; i < 6; ++i) put(i, (Mask{b.items[i]} << shift) | kPhoenix, type, k, 2 * r, r);
+      n_ += b.size;
     }
   }
 
-  // Full houses whose trio ranks above `above_rank`; a trio and a pair of
+  // Full houses whose trio ranks above `above_rank`: a trio and a pair of
   // different ranks, at most one of them completed by the Phoenix.
   void full_houses(int above_rank) {
-    for (int t = std::max(kMinRank, above_rank + 1); t <= kMaxRank; ++t) {
-      const unsigned tn = nibble_[t];
-      if (std::popcount(tn) < (phoenix_ ? 2 : 3)) continue;
-      const int ts = rank_shift(t);
-      for (int p = kMinRank; p <= kMaxRank; ++p) {
-        if (p == t) continue;
-        const unsigned pn = nibble_[p];
-        const int ps = rank_shift(p);
-        for (int i = 0; i < kThreeOf[tn].size; ++i) {
-          const Mask trio = Mask{kThreeOf[tn].items[i]} << ts;
-          for (int j = 0; j < kTwoOf[pn].size; ++j) {
-            emit(trio | (Mask{kTwoOf[pn].items[j]} << ps), MoveType::FullHouse, 5, 2 * t);
-          }
-          if (!phoenix_) continue;
-          for (int j = 0; j < kOneOf[pn].size; ++j) {
-            emit(trio | (Mask{kOneOf[pn].items[j]} << ps) | kPhoenix, MoveType::FullHouse, 5, 2 * t, p);
-          }
-        }
-        if (!phoenix_) continue;
-        for (int i = 0; i < kTwoOf[tn].size; ++i) {
-          const Mask trio = (Mask{kTwoOf[tn].items[i]} << ts) | kPhoenix;
-          for (int j = 0; j < kTwoOf[pn].size; ++j) {
-            emit(trio | (Mask{kTwoOf[pn].items[j]} << ps), MoveType::FullHouse, 5, 2 * t, t);
-          }
-        }
+    Part real_trios[kMaxParts], wild_trios[kMaxParts], real_pairs[kMaxParts], wild_pairs[kMaxParts];
+    const int n_real_trios = parts(real_trios, kThreeOf, 3, 0, above_rank);
+    const int n_wild_trios = phoenix_ ? parts(wild_trios, kTwoOf, 2, kPhoenix, above_rank) : 0;
+    if (n_real_trios + n_wild_trios == 0) return;
+    const int n_real_pairs = parts(real_pairs, kTwoOf, 2, 0, 0);
+    const int n_wild_pairs = phoenix_ ? parts(wild_pairs, kOneOf, 1, kPhoenix, 0) : 0;
+    for (int i = 0; i < n_real_trios; ++i) {
+      const Part& t = real_trios[i];
+      pair_up(t, real_pairs, n_real_pairs, false);
+      pair_up(t, wild_pairs, n_wild_pairs, true);
+    }
+    for (int i = 0; i < n_wild_trios; ++i) pair_up(wild_trios[i], real_pairs, n_real_pairs, false, wild_trios[i].rank);
+  }
+
+  // Straights of min_len..max_len cards whose top rank is above
+  // `above_rank`: ranks from 1 (the Mah Jong), the Phoenix filling a gap or
+  // extending either end within 2..14 (R3.1). One-suit straights without
+  // Mah Jong or Phoenix are bombs (R3.6); drop_straight_flushes removes them.
+  void straights(int min_len, int max_len, int above_rank) {
+    RunLists lists;
+    const int first_lo = std::max(1, above_rank - max_len + 2);
+    for (int lo = first_lo; lo + min_len - 1 <= kMaxRank; ++lo) {
+      if (!run_may_start(flags_.at_least[1], lo, min_len, lo >= kMinRank)) continue;
+      lists.n_real = 0;
+      lists.n_wild = 0;
+      const unsigned start = nibble_[lo];
+      for (unsigned m = start; m != 0; m &= m - 1) lists.real[lists.n_real++] = {Mask{m & -m} << rank_shift(lo), 0};
+      if (phoenix_ && lo >= kMinRank) lists.wild[lists.n_wild++] = {kPhoenix, lo};  // never the 1
+      if (lists.n_real + lists.n_wild == 0) continue;
+      for (int hi = lo + 1; hi <= kMaxRank && hi - lo < max_len; ++hi) {
+        extend(lists, hi, kOneOf[nibble_[hi]], kOneOf[nibble_[hi]], false);
+        if (lists.n_real + lists.n_wild == 0) break;
+        const int length = hi - lo + 1;
+        if (length >= min_len && hi > above_rank) emit_runs(lists, MoveType::Straight, length, 2 * hi);
       }
     }
   }
 
-  // Straights (ranks from 1, the Mah Jong) or pair runs (ranks from 2),
-  // grown rank by rank from each lowest rank. `partials` holds the card
-  // choices without the Phoenix, `with_phoenix` those where the Phoenix
-  // stands for one rank of the run so far (R3.1: a gap or either end).
-  // Emits runs of `min_ranks`..`max_ranks` ranks whose top rank is above
-  // `above_rank`.
-  void runs(bool pairs, int min_ranks, int max_ranks, int above_rank) {
-    const auto& real = pairs ? kTwoOf : kOneOf;
-    const MoveType type = pairs ? MoveType::PairRun : MoveType::Straight;
-    const int per_rank = pairs ? 2 : 1;
-    const int lowest = pairs ? kMinRank : 1;
-    const int first_lo = std::max(lowest, above_rank - max_ranks + 2);
+  // Pair runs of min_ranks..max_ranks adjacent pairs whose top rank is
+  // above `above_rank`; the Phoenix may complete one pair.
+  void pair_runs(int min_ranks, int max_ranks, int above_rank) {
+    RunLists lists;
+    const int first_lo = std::max(kMinRank, above_rank - max_ranks + 2);
     for (int lo = first_lo; lo + min_ranks - 1 <= kMaxRank; ++lo) {
-      int n0 = 0, n1 = 0;
-      start(lo, real, pairs, n0, n1);
-      for (int hi = lo + 1; hi <= kMaxRank && hi - lo + 1 <= max_ranks; ++hi) {
-        extend(hi, real, pairs, n0, n1);
-        if (n0 == 0 && n1 == 0) break;
-        const int ranks = hi - lo + 1;
-        if (ranks < min_ranks || hi <= above_rank) continue;
-        const int length = ranks * per_rank;
-        for (int i = 0; i < n0; ++i) {
-          if (!pairs && lo >= kMinRank && single_suit(partials_[i].cards)) continue;  // R3.6
-          emit(partials_[i].cards, type, length, 2 * hi);
-        }
-        for (int i = 0; i < n1; ++i) {
-          emit(with_phoenix_[i].cards, type, length, 2 * hi, with_phoenix_[i].phoenix_as);
+      if (!run_may_start(flags_.at_least[2], lo, min_ranks, flags_.at_least[1] >> rank_shift(lo) & 1)) continue;
+      const SubNibbles& pairs = kTwoOf[nibble_[lo]];
+      const SubNibbles& ones = kOneOf[nibble_[lo]];
+      lists.n_real = 0;
+      lists.n_wild = 0;
+      for (int i = 0; i < pairs.size; ++i) lists.real[lists.n_real++] = {Mask{pairs.items[i]} << rank_shift(lo), 0};
+      if (phoenix_) {
+        for (int i = 0; i < ones.size; ++i) {
+          lists.wild[lists.n_wild++] = {(Mask{ones.items[i]} << rank_shift(lo)) | kPhoenix, lo};
         }
       }
+      for (int hi = lo + 1; hi <= kMaxRank && hi - lo < max_ranks; ++hi) {
+        extend(lists, hi, kTwoOf[nibble_[hi]], kOneOf[nibble_[hi]], true);
+        if (lists.n_real + lists.n_wild == 0) break;
+        const int ranks = hi - lo + 1;
+        if (ranks >= min_ranks && hi > above_rank) emit_runs(lists, MoveType::PairRun, 2 * ranks, 2 * hi);
+      }
     }
+  }
+
+  // Removes the straights generated from `from` on that are one-suit
+  // without Mah Jong or Phoenix: those card sets are straight flushes.
+  void drop_straight_flushes(int from) {
+    if (!may_hold_straight_flush()) return;
+    int kept = from;
+    for (int i = from; i < n_; ++i) {
+      const Move& m = out_[i];
+      if (m.type == MoveType::Straight && !(m.cards & (kMahJong | kPhoenix)) && single_suit(m.cards)) continue;
+      out_[kept++] = m;
+    }
+    n_ = kept;
   }
 
   // Bombs (R4.1) that beat `table` (nullptr: all bombs).
@@ -159,16 +241,17 @@ class Generator {
     const bool table_flush = table_bomb && table->type == MoveType::StraightFlush;
     if (!table_flush) {
       const int above = table_bomb ? table->rank2 / 2 : 0;
-      for (int r = std::max(kMinRank, above + 1); r <= kMaxRank; ++r) {
-        if (nibble_[r] == 0xF) emit(Mask{0xF} << rank_shift(r), MoveType::FourOfAKind, 4, 2 * r);
+      for (RankIterator it(flags_.at_least[4], above + 1); !it.done();) {
+        const int r = it.next();
+        emit(Mask{0xF} << rank_shift(r), MoveType::FourOfAKind, 4, 2 * r);
       }
     }
+    if (!may_hold_straight_flush()) return;
     for (int s = 0; s < kNumSuits; ++s) {
       const Mask suit = (hand_ >> s) & kRankLowBits;  // bit 4(r-1): rank r held in suit s
-      if ((suit & (suit >> 4) & (suit >> 8) & (suit >> 12) & (suit >> 16)) == 0) continue;
       for (int lo = kMinRank; lo + 4 <= kMaxRank; ++lo) {
         Mask cards = 0;
-        for (int hi = lo; hi <= kMaxRank && (suit >> rank_shift(hi) & 1); ++hi) {
+        for (int hi = lo; hi <= kMaxRank && ((suit >> rank_shift(hi)) & 1); ++hi) {
           cards |= Mask{1} << (rank_shift(hi) + s);
           const int length = hi - lo + 1;
           if (length < 5) continue;
@@ -186,6 +269,83 @@ class Generator {
   }
 
  private:
+  // Every pair/trio (`choices` of each rank's nibble, which need k cards of
+  // it, plus `extra`: the Phoenix or nothing) of rank above `above_rank`.
+  int parts(Part* out, const std::array<SubNibbles, 16>& choices, int k, Mask extra, int above_rank) const {
+    int n = 0;
+    for (RankIterator it(flags_.at_least[k], std::max(kMinRank, above_rank + 1)); !it.done();) {
+      const int r = it.next();
+      const SubNibbles& c = choices[nibble_[r]];
+      const int shift = rank_shift(r);
+      for (int i = 0; i < 6; ++i) out[n + i] = {(Mask{c.items[i]} << shift) | extra, r};
+      n += c.size;
+    }
+    return n;
+  }
+
+  // Full houses of trio `t` with each pair of another rank.
+  void pair_up(const Part& t, const Part* pairs, int n_pairs, bool wild_pair, int trio_phoenix_as = 0) {
+    for (int j = 0; j < n_pairs; ++j) {
+      const Part& p = pairs[j];
+      put(0, t.cards | p.cards, MoveType::FullHouse, 5, 2 * t.rank, wild_pair ? p.rank : trio_phoenix_as);
+      n_ += p.rank != t.rank;
+    }
+  }
+
+  // Extends every run by rank `hi`: real runs and wild runs take a real
+  // choice (`choices`), real runs may also take the Phoenix for rank hi
+  // together with `with_phoenix` (nothing more for straights, one real card
+  // for pair runs).
+  void extend(RunLists& l, int hi, const SubNibbles& choices, const SubNibbles& with_phoenix, bool pairs) const {
+    const int shift = rank_shift(hi);
+    int m_real = 0, m_wild = 0;
+    for (int c = 0; c < choices.size; ++c) {
+      const Mask card = Mask{choices.items[c]} << shift;
+      for (int i = 0; i < l.n_real; ++i) l.next_real[m_real++] = {l.real[i].cards | card, 0};
+      for (int i = 0; i < l.n_wild; ++i) l.next_wild[m_wild++] = {l.wild[i].cards | card, l.wild[i].phoenix_as};
+    }
+    if (phoenix_) {
+      if (pairs) {
+        for (int c = 0; c < with_phoenix.size; ++c) {
+          const Mask cards = (Mask{with_phoenix.items[c]} << shift) | kPhoenix;
+          for (int i = 0; i < l.n_real; ++i) l.next_wild[m_wild++] = {l.real[i].cards | cards, hi};
+        }
+      } else {
+        for (int i = 0; i < l.n_real; ++i) l.next_wild[m_wild++] = {l.real[i].cards | kPhoenix, hi};
+      }
+    }
+    l.n_real = m_real;
+    l.n_wild = m_wild;
+    l.swap();
+  }
+
+  void emit_runs(const RunLists& l, MoveType type, int length, int rank2) {
+    for (int i = 0; i < l.n_real; ++i) emit(l.real[i].cards, type, length, rank2);
+    for (int i = 0; i < l.n_wild; ++i) emit(l.wild[i].cards, type, length, rank2, l.wild[i].phoenix_as);
+  }
+
+  // Whether a run of `ranks` ranks can start at `lo`, given the ranks
+  // `held` (flag bits): all held, or all but one that the Phoenix may stand
+  // for (`wild_lo`: it may stand for lo itself). Later ranks the Phoenix
+  // can always stand for, as long as no other is missing.
+  bool run_may_start(Mask held, int lo, int ranks, bool wild_lo) const {
+    const Mask window = held >> rank_shift(lo);
+    int missing = 0;
+    for (int i = 0; i < ranks; ++i) missing += !((window >> (4 * i)) & 1);
+    if (missing == 0) return true;
+    if (!phoenix_ || missing > 1) return false;
+    return wild_lo || (window & 1);
+  }
+
+  // Whether some suit holds five consecutive ranks.
+  bool may_hold_straight_flush() const {
+    for (int s = 0; s < kNumSuits; ++s) {
+      const Mask suit = (hand_ >> s) & kRankLowBits;
+      if (suit & (suit >> 4) & (suit >> 8) & (suit >> 12) & (suit >> 16)) return true;
+    }
+    return false;
+  }
+
   static bool single_suit(Mask cards) {
     for (int s = 0; s < kNumSuits; ++s) {
       if ((cards & ~suit_cards(s)) == 0) return true;
@@ -193,65 +353,12 @@ class Generator {
     return false;
   }
 
-  void start(int lo, const std::array<SubNibbles, 16>& real, bool pairs, int& n0, int& n1) {
-    const unsigned nib = nibble_[lo];
-    const int shift = rank_shift(lo);
-    n0 = 0;
-    n1 = 0;
-    for (int i = 0; i < real[nib].size; ++i) partials_[n0++] = {Mask{real[nib].items[i]} << shift, 0};
-    if (!phoenix_ || lo < kMinRank) return;  // the Phoenix is never the 1 (R3.1)
-    if (pairs) {
-      for (int i = 0; i < kOneOf[nib].size; ++i) {
-        with_phoenix_[n1++] = {(Mask{kOneOf[nib].items[i]} << shift) | kPhoenix, lo};
-      }
-    } else {
-      with_phoenix_[n1++] = {kPhoenix, lo};
-    }
-  }
-
-  void extend(int hi, const std::array<SubNibbles, 16>& real, bool pairs, int& n0, int& n1) {
-    const unsigned nib = nibble_[hi];
-    const int shift = rank_shift(hi);
-    const SubNibbles& choices = real[nib];
-    // Runs that already hold the Phoenix take a real choice of rank hi.
-    int m1 = 0;
-    for (int i = 0; i < n1; ++i) {
-      for (int c = 0; c < choices.size; ++c) {
-        next_with_phoenix_[m1++] = {with_phoenix_[i].cards | (Mask{choices.items[c]} << shift),
-                                    with_phoenix_[i].phoenix_as};
-      }
-    }
-    // Runs without it may let the Phoenix stand for rank hi.
-    if (phoenix_) {
-      if (pairs) {
-        const SubNibbles& one = kOneOf[nib];  // the real card the Phoenix pairs with
-        for (int i = 0; i < n0; ++i) {
-          for (int c = 0; c < one.size; ++c) {
-            next_with_phoenix_[m1++] = {partials_[i].cards | (Mask{one.items[c]} << shift) | kPhoenix, hi};
-          }
-        }
-      } else {
-        for (int i = 0; i < n0; ++i) next_with_phoenix_[m1++] = {partials_[i].cards | kPhoenix, hi};
-      }
-    }
-    int m0 = 0;
-    for (int i = 0; i < n0; ++i) {
-      for (int c = 0; c < choices.size; ++c) {
-        next_partials_[m0++] = {partials_[i].cards | (Mask{choices.items[c]} << shift), 0};
-      }
-    }
-    std::copy(next_partials_.begin(), next_partials_.begin() + m0, partials_.begin());
-    std::copy(next_with_phoenix_.begin(), next_with_phoenix_.begin() + m1, with_phoenix_.begin());
-    n0 = m0;
-    n1 = m1;
-  }
-
   Mask hand_;
   Move* out_;
   int n_ = 0;
   bool phoenix_;
+  RankFlags flags_;
   std::array<unsigned, kMaxRank + 1> nibble_{};
-  std::array<Partial, kMaxPartials> partials_, with_phoenix_, next_partials_, next_with_phoenix_;
 };
 
 // Every move a leader may make (R5.1): all combinations, bombs, the Dog.
@@ -260,8 +367,10 @@ void generate_leads(Generator& g) {
   g.same_rank(2, 0);
   g.same_rank(3, 0);
   g.full_houses(0);
-  g.runs(true, 2, 7, 0);
-  g.runs(false, 5, 14, 0);
+  g.pair_runs(2, 7, 0);
+  const int first_straight = g.size();
+  g.straights(5, 14, 0);
+  g.drop_straight_flushes(first_straight);
   g.bombs(nullptr);
   g.dog();
 }
@@ -279,8 +388,11 @@ void generate_responses(Generator& g, const Move& table) {
     case MoveType::Pair: g.same_rank(2, rank); break;
     case MoveType::Trio: g.same_rank(3, rank); break;
     case MoveType::FullHouse: g.full_houses(rank); break;
-    case MoveType::PairRun: g.runs(true, table.length / 2, table.length / 2, rank); break;
-    case MoveType::Straight: g.runs(false, table.length, table.length, rank); break;
+    case MoveType::PairRun: g.pair_runs(table.length / 2, table.length / 2, rank); break;
+    case MoveType::Straight:
+      g.straights(table.length, table.length, rank);
+      g.drop_straight_flushes(0);
+      break;
     case MoveType::Dog: return;  // nothing beats the Dog, a bomb neither (R4.5)
     default: break;
   }
@@ -288,13 +400,13 @@ void generate_responses(Generator& g, const Move& table) {
 }
 
 // R6.3, R6.4: keeps only the moves holding a real card of the wished rank,
-// if there are any; returns the new count, or -1 when none holds one.
+// if there are any; returns the new count, or 0 (moves untouched) if none.
 int keep_wished(Move* moves, int n, Mask wished) {
   int kept = 0;
   for (int i = 0; i < n; ++i) {
     if (moves[i].cards & wished) moves[kept++] = moves[i];
   }
-  return kept == 0 ? -1 : kept;
+  return kept;
 }
 
 }  // namespace

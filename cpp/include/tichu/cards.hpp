@@ -42,7 +42,18 @@ constexpr unsigned rank_nibble(Mask m, int rank) {
 // All normal cards of one suit (suit 0..3).
 constexpr Mask suit_cards(int suit) { return kRankLowBits << suit; }
 
-constexpr int count(Mask m) { return std::popcount(m); }
+// The number of cards in `m`. Distributed builds target baseline x86-64,
+// which has no popcount instruction, and the libgcc fallback is slow.
+constexpr int count(Mask m) {
+#if defined(__POPCNT__) || defined(__aarch64__)
+  return std::popcount(m);
+#else
+  m -= (m >> 1) & 0x5555555555555555ULL;
+  m = (m & 0x3333333333333333ULL) + ((m >> 2) & 0x3333333333333333ULL);
+  m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  return static_cast<int>((m * 0x0101010101010101ULL) >> 56);
+#endif
+}
 
 // The normal rank (2..14) of a card bit index >= 4.
 constexpr int rank_of_index(int index) { return index / 4 + 1; }

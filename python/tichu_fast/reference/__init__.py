@@ -1,0 +1,42 @@
+"""tichu_fast.reference: the pure-Python reference backend of the tichu_fast API.
+
+Written for clarity, independently of the C++ core, to differential-test it.
+Same API as `tichu_fast` (docs/api.md); rule ids refer to RULES.md.
+"""
+
+from __future__ import annotations
+
+from tichu_fast.enums import Call, MoveType
+from tichu_fast.errors import IllegalMoveError, InvalidNotationError, TichuError
+from tichu_fast.formats import MAX_LEGAL_MOVES, MOVE_DTYPE
+
+from .cards import CARD_NAMES, DECK, Cards, from_masks, to_masks
+from .deal import deal, shuffled_deck
+from .legal import count_legal_moves, legal_moves, legal_moves_array
+from .moves import Move, beats, classify
+from .scoring import card_points, score_hand
+
+__all__ = [
+    "CARD_NAMES",
+    "DECK",
+    "MAX_LEGAL_MOVES",
+    "MOVE_DTYPE",
+    "Call",
+    "Cards",
+    "IllegalMoveError",
+    "InvalidNotationError",
+    "Move",
+    "MoveType",
+    "TichuError",
+    "beats",
+    "card_points",
+    "classify",
+    "count_legal_moves",
+    "deal",
+    "from_masks",
+    "legal_moves",
+    "legal_moves_array",
+    "score_hand",
+    "shuffled_deck",
+    "to_masks",
+]

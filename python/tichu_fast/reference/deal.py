@@ -1,0 +1,65 @@
+"""Dealing: the SplitMix64 shuffle of docs/api.md ("Dealing"), shared by both backends."""
+
+from __future__ import annotations
+
+import operator
+
+from .cards import CARD_NAMES, Cards
+
+__all__ = ["SplitMix64", "deal", "shuffled_deck"]
+
+_MOD = 2**64
+HAND_SIZE = 14  # R2.1
+
+
+class SplitMix64:
+    """The SplitMix64 generator, written out with explicit mod 2**64."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed
+
+    def next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) % _MOD
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) % _MOD
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % _MOD
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """An unbiased draw from 0..n-1 (rejecting the short top range)."""
+        threshold = (_MOD - n) % n
+        while True:
+            r = self.next()
+            if r >= threshold:
+                return r % n
+
+
+def _check_seed(seed: object) -> int:
+    try:
+        value = operator.index(seed)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"seed must be an int, not {type(seed).__name__}") from None
+    if not 0 <= value < _MOD:
+        raise ValueError(f"seed {value} is outside 0 <= seed < 2**64")
+    return value
+
+
+def _shuffled_indices(seed: int) -> list[int]:
+    rng = SplitMix64(_check_seed(seed))
+    deck = list(range(len(CARD_NAMES)))  # the card indices in bit order
+    for i in range(len(deck) - 1, 0, -1):
+        j = rng.below(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def shuffled_deck(seed: int) -> list[str]:
+    """The 56 card names in dealt order."""
+    return [CARD_NAMES[card] for card in _shuffled_indices(seed)]
+
+
+def deal(seed: int) -> tuple[Cards, Cards, Cards, Cards]:
+    """The four hands: seat s gets deck[14s : 14s + 14] (R2.1)."""
+    deck = _shuffled_indices(seed)
+    hands = [Cards._of(deck[HAND_SIZE * seat : HAND_SIZE * (seat + 1)]) for seat in range(4)]
+    return (hands[0], hands[1], hands[2], hands[3])

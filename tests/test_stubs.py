@@ -1,0 +1,64 @@
+"""The hand-kept stubs (python/tichu_fast/_core.pyi) match the compiled module:
+the same names, the same members, the same parameter names."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import tichu_fast
+from tichu_fast import _core
+
+STUB = Path(tichu_fast.__file__).with_name("_core.pyi")
+
+
+def stub_tree() -> ast.Module:
+    return ast.parse(STUB.read_text())
+
+
+def public(names):
+    """Names a stub should list: not dunders, not pybind11's own hooks."""
+    return {n for n in names if not (n.startswith("__") and n.endswith("__")) and not n.startswith("_pybind11")}
+
+
+def stub_names(body) -> dict[str, ast.AST]:
+    names: dict[str, ast.AST] = {}
+    for node in body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names[node.name] = node
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names[node.target.id] = node
+    return names
+
+
+def runtime_params(func) -> list[str]:
+    """Parameter names from pybind11's signature line, e.g. 'f(hand: object, ...) -> int'."""
+    first = (func.__doc__ or "").splitlines()[0]
+    inside = first[first.index("(") + 1 : first.rindex(")")]
+    return [p for p in re.findall(r"(?:^|, )(\w+):", inside) if p != "self"]
+
+
+def test_module_names_match():
+    names = stub_names(stub_tree().body)
+    stubbed = {n for n, node in names.items() if not (isinstance(node, ast.AnnAssign) and n in {"CardsLike", "TableLike"})}
+    assert stubbed == public(dir(_core)) - {"CardsLike", "TableLike"}
+
+
+def test_function_parameters_match():
+    for name, node in stub_names(stub_tree().body).items():
+        if isinstance(node, ast.FunctionDef):
+            assert [a.arg for a in node.args.args] == runtime_params(getattr(_core, name)), name
+
+
+def test_class_members_match():
+    for name, node in stub_names(stub_tree().body).items():
+        if not isinstance(node, ast.ClassDef):
+            continue
+        cls = getattr(_core, name)
+        runtime = public(dir(cls)) | ({"__init__"} if "__init__" in vars(cls) else set())
+        stub = public(stub_names(node.body)) | ({"__init__"} if "__init__" in stub_names(node.body) else set())
+        dunders = {m for m in stub_names(node.body) if m.startswith("__") and m != "__init__"}
+        assert stub == runtime, name
+        for dunder in dunders:
+            assert hasattr(cls, dunder), f"{name}.{dunder}"
