@@ -9,7 +9,7 @@ namespace {
 
 Cards cards_from_object(const py::object& obj) {
   if (obj.is_none()) return Cards{};
-  if (py::isinstance<py::str>(obj) || py::isinstance<py::int_>(obj) || py::isinstance<Cards>(obj)) {
+  if (py::isinstance<py::str>(obj) || is_index(obj) || py::isinstance<Cards>(obj)) {
     return Cards{to_mask(obj)};
   }
   if (!py::isinstance<py::iterable>(obj)) {
@@ -45,26 +45,53 @@ py::list names_of(Mask mask) {
 
 }  // namespace
 
-Mask mask_from_int(py::handle obj) {
-  if (!py::isinstance<py::int_>(obj) || py::isinstance<py::bool_>(obj)) {
-    throw py::type_error("a card mask must be an int");
+bool is_index(py::handle obj) {
+  return !py::isinstance<py::bool_>(obj) && PyIndex_Check(obj.ptr());
+}
+
+namespace {
+
+py::int_ index_of(py::handle obj, const char* what) {
+  if (!is_index(obj)) {
+    throw py::type_error(std::string(what) + " must be an int, not " +
+                         std::string(py::str(py::type::of(obj).attr("__name__"))));
   }
-  if (py::int_(py::reinterpret_borrow<py::object>(obj)) < py::int_(0)) {
-    throw py::value_error("a card mask cannot be negative");
-  }
-  const auto value = PyLong_AsUnsignedLongLong(obj.ptr());
-  if (value == static_cast<unsigned long long>(-1) && PyErr_Occurred()) {
+  return py::reinterpret_steal<py::int_>(PyNumber_Index(obj.ptr()));
+}
+
+}  // namespace
+
+long long small_int(py::handle obj, const char* what) {
+  const py::int_ value = index_of(obj, what);
+  const long long result = PyLong_AsLongLong(value.ptr());
+  if (result == -1 && PyErr_Occurred()) {
     PyErr_Clear();
-    throw py::value_error("mask has bits outside the 56 cards (bits 56..63 must be 0)");
+    throw py::value_error(std::string(what) + " is out of range");
   }
-  check_mask(value);
-  return value;
+  return result;
+}
+
+std::uint64_t uint64_int(py::handle obj, const char* what) {
+  const py::int_ value = index_of(obj, what);
+  if (value < py::int_(0)) throw py::value_error(std::string(what) + " cannot be negative");
+  const auto result = PyLong_AsUnsignedLongLong(value.ptr());
+  if (result == static_cast<unsigned long long>(-1) && PyErr_Occurred()) {
+    PyErr_Clear();
+    throw py::value_error(std::string(what) + " must be below 2**64");
+  }
+  return result;
+}
+
+Mask mask_from_int(py::handle obj) {
+  const std::uint64_t mask = uint64_int(obj, "a card mask");
+  check_mask(mask);
+  return mask;
 }
 
 Mask to_mask(py::handle obj, const char* what) {
   if (py::isinstance<Cards>(obj)) return obj.cast<const Cards&>().mask;
   if (py::isinstance<py::str>(obj)) return parse_cards(obj.cast<std::string>());
-  if (py::isinstance<py::int_>(obj) && !py::isinstance<py::bool_>(obj)) return mask_from_int(obj);
+  if (is_index(obj)) return mask_from_int(obj);
   throw py::type_error(std::string(what) + " must be Cards, a mask int or card text, not " +
                        std::string(py::str(py::type::of(obj).attr("__name__"))));
 }

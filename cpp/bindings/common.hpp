@@ -21,8 +21,17 @@ struct Cards {
 // A hand/card set argument: Cards, a mask int, or card text.
 Mask to_mask(py::handle obj, const char* what = "cards");
 
-// A mask from a Python int: TypeError for non-ints (bool included),
-// ValueError for negatives and bits outside the deck.
+// Whether `obj` is an integer argument: an int or anything with __index__
+// (numpy integers), but not a bool.
+bool is_index(py::handle obj);
+
+// An integer argument as a C++ value: TypeError unless is_index, ValueError
+// when it does not fit (`what` names the argument in the message).
+long long small_int(py::handle obj, const char* what);
+std::uint64_t uint64_int(py::handle obj, const char* what);
+
+// A mask from an integer argument: ValueError for negatives and bits outside
+// the deck.
 Mask mask_from_int(py::handle obj);
 
 // The table argument: None (nullptr), a Move, or move text parsed into `storage`.

@@ -14,10 +14,7 @@ namespace {
 
 int to_wish_value(py::handle obj) {
   if (obj.is_none()) return 0;
-  if (!py::isinstance<py::int_>(obj) || py::isinstance<py::bool_>(obj)) {
-    throw py::type_error("wish must be None or an int rank 2..14");
-  }
-  const long long wish = obj.cast<long long>();
+  const long long wish = small_int(obj, "wish");
   if (wish < kMinRank || wish > kMaxRank) {
     throw py::value_error("wish must be None or a rank 2..14, got " + std::to_string(wish));
   }
@@ -108,15 +105,15 @@ py::tuple score_hand_py(const py::sequence& out_order, const py::sequence& piles
   }
   o.out_count = static_cast<int>(out_order.size());
   for (std::size_t i = 0; i < out_order.size(); ++i) {
-    if (!py::isinstance<py::int_>(out_order[i])) throw py::type_error("seats must be ints");
-    o.out_order[i] = out_order[i].cast<int>();
+    const long long seat = small_int(out_order[i], "a seat");
+    if (seat < 0 || seat > 3) throw py::index_error("seat " + std::to_string(seat) + " is not 0..3");
+    o.out_order[i] = static_cast<int>(seat);
   }
   if (piles.size() != 4) throw py::value_error("piles must hold 4 card sets, got " + std::to_string(piles.size()));
   if (calls.size() != 4) throw py::value_error("calls must hold 4 calls, got " + std::to_string(calls.size()));
   for (std::size_t seat = 0; seat < 4; ++seat) {
     o.piles[seat] = to_mask(piles[seat], "a pile");
-    if (!py::isinstance<py::int_>(calls[seat])) throw py::type_error("calls must be Call values (ints 0..2)");
-    const long long call = calls[seat].cast<long long>();
+    const long long call = small_int(calls[seat], "a call");
     if (call < 0 || call > 2) throw py::value_error("a call is 0 (none), 1 (Tichu) or 2 (Grand Tichu), got " + std::to_string(call));
     o.calls[seat] = static_cast<Call>(call);
   }
@@ -126,18 +123,7 @@ py::tuple score_hand_py(const py::sequence& out_order, const py::sequence& piles
   return py::make_tuple(score[0], score[1]);
 }
 
-std::uint64_t to_seed(py::handle seed) {
-  if (!py::isinstance<py::int_>(seed) || py::isinstance<py::bool_>(seed)) throw py::type_error("seed must be an int");
-  if (py::int_(py::reinterpret_borrow<py::object>(seed)) < py::int_(0)) {
-    throw py::value_error("seed must be 0 <= seed < 2**64");
-  }
-  const auto value = PyLong_AsUnsignedLongLong(seed.ptr());
-  if (value == static_cast<unsigned long long>(-1) && PyErr_Occurred()) {
-    PyErr_Clear();
-    throw py::value_error("seed must be 0 <= seed < 2**64");
-  }
-  return value;
-}
+std::uint64_t to_seed(py::handle seed) { return uint64_int(seed, "seed (0 <= seed < 2**64)"); }
 
 py::array to_masks(const py::iterable& hands) {
   std::vector<std::uint64_t> masks;
@@ -155,7 +141,7 @@ py::list from_masks(py::handle obj) {
   }
   if (array.ndim() != 1) throw py::value_error("from_masks takes a 1-D array, got " + std::to_string(array.ndim()) + "-D");
   py::list result;
-  for (py::handle value : array) result.append(Cards{mask_from_int(py::int_(py::reinterpret_borrow<py::object>(value)))});
+  for (py::handle value : array) result.append(Cards{mask_from_int(value)});
   return result;
 }
 

@@ -19,7 +19,7 @@ std::size_t hash_of(const Move& move) {
 }
 
 std::uint8_t small_field(py::handle row, const char* name) {
-  const long long value = py::int_(row[name]).cast<long long>();
+  const long long value = small_int(row[name], name);
   if (value < 0 || value > 255) throw py::value_error(std::string(name) + " must be 0..255");
   return static_cast<std::uint8_t>(value);
 }
@@ -28,8 +28,8 @@ std::uint8_t small_field(py::handle row, const char* name) {
 // object indexable by field name).
 Move from_record(py::handle row) {
   Move move;
-  move.cards = mask_from_int(py::int_(row["cards"]));
-  const int type = py::int_(row["type"]).cast<int>();
+  move.cards = mask_from_int(row["cards"]);
+  const long long type = small_int(row["type"], "type");
   if (type < 0 || type > static_cast<int>(MoveType::StraightFlush)) {
     throw py::value_error("move type " + std::to_string(type) + " is not 0..9");
   }

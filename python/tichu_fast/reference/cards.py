@@ -153,6 +153,8 @@ def parse_card_names(names: Iterable[str]) -> frozenset[int]:
 
 def check_mask(mask: object) -> int:
     """A valid mask as an int: TypeError for a non-integer, ValueError out of range."""
+    if isinstance(mask, bool):  # True is an int to Python, but never a mask here
+        raise TypeError("a card mask must be an int, not bool")
     try:
         value = operator.index(mask)  # type: ignore[arg-type]
     except TypeError:

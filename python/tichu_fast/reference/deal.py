@@ -35,6 +35,8 @@ class SplitMix64:
 
 
 def _check_seed(seed: object) -> int:
+    if isinstance(seed, bool):  # True is an int to Python, but never a seed here
+        raise TypeError("seed must be an int, not bool")
     try:
         value = operator.index(seed)  # type: ignore[arg-type]
     except TypeError:

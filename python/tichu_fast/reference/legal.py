@@ -24,6 +24,8 @@ MAX_HAND = 14  # R2.1: no Tichu hand holds more cards
 def _check_wish(wish: object) -> int | None:
     if wish is None:
         return None
+    if isinstance(wish, bool):  # True is an int to Python, but never a wish here
+        raise TypeError("wish must be None or an int, not bool")
     try:
         rank = operator.index(wish)  # type: ignore[arg-type]
     except TypeError:

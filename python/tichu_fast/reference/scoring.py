@@ -38,6 +38,8 @@ def _team(seat: int) -> int:
 
 
 def _check_seat(seat: object) -> int:
+    if isinstance(seat, bool):  # True is an int to Python, but never a seat here
+        raise TypeError("a seat must be an int, not bool")
     try:
         value = operator.index(seat)  # type: ignore[arg-type]
     except TypeError:
@@ -63,6 +65,8 @@ def _check_out_order(out_order: Sequence[int]) -> list[int]:
 
 
 def _check_call(call: object, seat: int) -> Call:
+    if isinstance(call, bool):  # True is an int to Python, but never a call here
+        raise TypeError(f"call of seat {seat} must be a Call or int, not bool")
     try:
         value = operator.index(call)  # type: ignore[arg-type]
     except TypeError:

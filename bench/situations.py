@@ -1,0 +1,64 @@
+"""Seeded benchmark situations, shared by the pytest-benchmark suite and
+compare.py: each is a list of (hand mask, table) pairs plus a wish."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import numpy as np
+
+import tichu_fast as tf
+
+PHOENIX = tf.Cards("Ph").mask
+
+
+@dataclass(frozen=True)
+class Scenario:
+    name: str
+    hands: np.ndarray  # uint64 masks
+    table: tf.Move | None
+    wish: int | None = None
+
+    def reference_args(self):
+        from tichu_fast import reference as ref
+
+        table = None if self.table is None else ref.Move(str(self.table))
+        return [int(h) for h in self.hands], table
+
+
+def _hands(rng: random.Random, n: int, phoenix: bool, avoid: int = 0) -> np.ndarray:
+    hands = []
+    while len(hands) < n:
+        cards = rng.sample([c for c in range(56) if not avoid >> c & 1], 14)
+        mask = sum(1 << c for c in cards)
+        if phoenix and not mask & PHOENIX:
+            continue
+        hands.append(mask)
+    return np.array(hands, dtype=np.uint64)
+
+
+def scenarios(n: int = 2000, seed: int = 2026) -> list[Scenario]:
+    """The situations of the README's table, n hands each. A response's
+    table is one fixed combination; the hands are drawn from the other cards."""
+    rng = random.Random(seed)
+    tables = {
+        "respond to a single": tf.Move("9j"),
+        "respond to a pair": tf.Move("7j 7s"),
+        "respond to a straight": tf.Move("4j 5s 6p 7t 8j"),
+        "respond to a full house": tf.Move("6j 6s 6p 3j 3s"),
+    }
+    result = [
+        Scenario("lead, random 14 cards", _hands(rng, n, phoenix=False), None),
+        Scenario("lead, 14 cards with Phoenix", _hands(rng, n, phoenix=True), None),
+    ]
+    for name, table in tables.items():
+        result.append(Scenario(name, _hands(rng, n, phoenix=False, avoid=table.cards.mask), table))
+    wish_table = tables["respond to a single"]
+    wish_hands = [h for h in _hands(rng, 3 * n, phoenix=False, avoid=wish_table.cards.mask) if int(h) >> 44 & 0xF]
+    result.append(Scenario("respond to a single, wish for a Queen", np.array(wish_hands[:n], dtype=np.uint64), wish_table, 12))
+    straight = tables["respond to a straight"]
+    pass_only = [h for h in _hands(rng, 4 * n, phoenix=False, avoid=straight.cards.mask)
+                 if tf.count_legal_moves(int(h), straight) == 1]
+    result.append(Scenario("respond to a straight, only a pass", np.array(pass_only[:n], dtype=np.uint64), straight))
+    return result
