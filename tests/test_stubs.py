@@ -4,6 +4,7 @@ the same names, the same members, the same parameter names."""
 from __future__ import annotations
 
 import ast
+import inspect
 import re
 from pathlib import Path
 
@@ -33,7 +34,12 @@ def stub_names(body) -> dict[str, ast.AST]:
 
 
 def runtime_params(func) -> list[str]:
-    """Parameter names from pybind11's signature line, e.g. 'f(hand: object, ...) -> int'."""
+    """Parameter names: from inspect.signature where the function has a text
+    signature, else from pybind11's signature line 'f(hand: object, ...) -> int'."""
+    try:
+        return list(inspect.signature(func).parameters)
+    except ValueError:
+        pass
     first = (func.__doc__ or "").splitlines()[0]
     inside = first[first.index("(") + 1 : first.rindex(")")]
     return [p for p in re.findall(r"(?:^|, )(\w+):", inside) if p != "self"]

@@ -52,6 +52,7 @@ bool is_index(py::handle obj) {
 namespace {
 
 py::int_ index_of(py::handle obj, const char* what) {
+  if (PyLong_CheckExact(obj.ptr())) return py::reinterpret_borrow<py::int_>(obj);
   if (!is_index(obj)) {
     throw py::type_error(std::string(what) + " must be an int, not " +
                          std::string(py::str(py::type::of(obj).attr("__name__"))));
@@ -73,10 +74,10 @@ long long small_int(py::handle obj, const char* what) {
 
 std::uint64_t uint64_int(py::handle obj, const char* what) {
   const py::int_ value = index_of(obj, what);
-  if (value < py::int_(0)) throw py::value_error(std::string(what) + " cannot be negative");
   const auto result = PyLong_AsUnsignedLongLong(value.ptr());
   if (result == static_cast<unsigned long long>(-1) && PyErr_Occurred()) {
     PyErr_Clear();
+    if (value < py::int_(0)) throw py::value_error(std::string(what) + " cannot be negative");
     throw py::value_error(std::string(what) + " must be below 2**64");
   }
   return result;
@@ -89,6 +90,8 @@ Mask mask_from_int(py::handle obj) {
 }
 
 Mask to_mask(py::handle obj, const char* what) {
+  if (const Cards* cards = exact_instance<Cards>(obj)) return cards->mask;
+  if (PyLong_CheckExact(obj.ptr())) return mask_from_int(obj);
   if (py::isinstance<Cards>(obj)) return obj.cast<const Cards&>().mask;
   if (py::isinstance<py::str>(obj)) return parse_cards(obj.cast<std::string>());
   if (is_index(obj)) return mask_from_int(obj);

@@ -18,6 +18,18 @@ struct Cards {
   Mask mask = 0;
 };
 
+// The C++ value inside `obj` when it is exactly a bound T (not a subclass),
+// else nullptr. Skips pybind11's type registry lookups, which cost more
+// than a whole legal-move enumeration on the hot path.
+template <typename T>
+const T* exact_instance(py::handle obj) {
+  static PyTypeObject* const type = reinterpret_cast<PyTypeObject*>(py::type::of<T>().ptr());
+  if (Py_TYPE(obj.ptr()) != type) return nullptr;
+  auto* inst = reinterpret_cast<py::detail::instance*>(obj.ptr());
+  if (!inst->simple_layout) return &obj.cast<const T&>();
+  return static_cast<const T*>(inst->simple_value_holder[0]);
+}
+
 // A hand/card set argument: Cards, a mask int, or card text.
 Mask to_mask(py::handle obj, const char* what = "cards");
 
@@ -41,10 +53,12 @@ const Move* to_table(py::handle obj, Move& storage);
 // Python-side vocabulary imported from the pure-Python modules.
 py::object move_type(MoveType type);  // a tichu_fast.enums.MoveType member
 const py::dtype& move_dtype();         // tichu_fast.formats.MOVE_DTYPE
+py::handle notation_error();           // tichu_fast.errors.InvalidNotationError
 
 void bind_cards(py::module_& m);
 void bind_move(py::module_& m);
 void bind_functions(py::module_& m);
+void bind_legal(py::module_& m);
 void bind_bench(py::module_& m);
 
 }  // namespace tichu::bindings

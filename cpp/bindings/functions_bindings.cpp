@@ -1,82 +1,15 @@
-// Module functions: readings, legal moves (list, numpy, count), scoring,
-// dealing and numpy conversions.
+// Module functions: readings, the move order, scoring, dealing and numpy
+// conversions. Legal moves live in legal_bindings.cpp.
 #include <array>
 #include <cstring>
 #include <string>
 
 #include "common.hpp"
-#include "tichu/movegen.hpp"
 #include "tichu/rng.hpp"
 #include "tichu/score.hpp"
 
 namespace tichu::bindings {
 namespace {
-
-int to_wish_value(py::handle obj) {
-  if (obj.is_none()) return 0;
-  const long long wish = small_int(obj, "wish");
-  if (wish < kMinRank || wish > kMaxRank) {
-    throw py::value_error("wish must be None or a rank 2..14, got " + std::to_string(wish));
-  }
-  return static_cast<int>(wish);
-}
-
-// Reads and checks one situation; `storage` keeps a table given as text.
-Situation to_situation(py::handle hand, py::handle table, py::handle wish, bool out_of_turn, Move& storage) {
-  Situation s;
-  s.hand = to_mask(hand, "hand");
-  s.table = to_table(table, storage);
-  s.wish = to_wish_value(wish);
-  s.out_of_turn = out_of_turn;
-  check_situation(s);
-  return s;
-}
-
-Move* scratch() {
-  thread_local std::array<Move, kMaxLegalMoves> buffer;
-  return buffer.data();
-}
-
-py::list legal_moves_list(py::handle hand, py::handle table, py::handle wish, bool out_of_turn) {
-  Move storage;
-  const Situation s = to_situation(hand, table, wish, out_of_turn, storage);
-  Move* moves = scratch();
-  const int n = legal_moves(s, moves);
-  py::list result(static_cast<std::size_t>(n));
-  for (int i = 0; i < n; ++i) result[static_cast<std::size_t>(i)] = py::cast(moves[i]);
-  return result;
-}
-
-// The numpy form: no Python object per move. With `out`, moves are written
-// into the caller's buffer and a view of the filled part is returned.
-py::array legal_moves_array(py::handle hand, py::handle table, py::handle wish, bool out_of_turn, py::handle out) {
-  Move storage;
-  const Situation s = to_situation(hand, table, wish, out_of_turn, storage);
-  if (out.is_none()) {
-    Move* moves = scratch();
-    const int n = legal_moves(s, moves);
-    py::array result(move_dtype(), std::vector<py::ssize_t>{static_cast<py::ssize_t>(n)});
-    std::memcpy(result.mutable_data(), moves, sizeof(Move) * static_cast<std::size_t>(n));
-    return result;
-  }
-  if (!py::isinstance<py::array>(out)) throw py::type_error("out must be a numpy array of MOVE_DTYPE");
-  auto buffer = py::reinterpret_borrow<py::array>(out);
-  if (!buffer.dtype().equal(move_dtype())) throw py::type_error("out must have dtype MOVE_DTYPE");
-  if (buffer.ndim() != 1) throw py::value_error("out must be 1-D");
-  if (!(buffer.flags() & py::array::c_style)) throw py::value_error("out must be C-contiguous");
-  if (!buffer.writeable()) throw py::value_error("out must be writeable");
-  const auto room = buffer.shape(0);
-  Move* target = room >= kMaxLegalMoves ? static_cast<Move*>(buffer.mutable_data()) : scratch();
-  const int n = legal_moves(s, target);
-  if (target != buffer.mutable_data()) {
-    if (n > room) {
-      throw py::value_error("out holds " + std::to_string(room) + " moves, this situation has " + std::to_string(n) +
-                            " (MAX_LEGAL_MOVES always suffices)");
-    }
-    std::memcpy(buffer.mutable_data(), target, sizeof(Move) * static_cast<std::size_t>(n));
-  }
-  return buffer[py::slice(0, n, 1)];
-}
 
 py::object card_points_any(py::handle cards) {
   if (!py::isinstance<py::array>(cards)) return py::int_(card_points(to_mask(cards)));
@@ -167,19 +100,6 @@ void bind_functions(py::module_& m) {
         return beats(move, t);
       },
       py::arg("move"), py::arg("table"), "Whether `move` may be played on `table` (None: leading).");
-  m.def("legal_moves", &legal_moves_list, py::arg("hand"), py::arg("table") = py::none(),
-        py::arg("wish") = py::none(), py::arg("out_of_turn") = false, "Every legal move, as Move objects.");
-  m.def("legal_moves_array", &legal_moves_array, py::arg("hand"), py::arg("table") = py::none(),
-        py::arg("wish") = py::none(), py::arg("out_of_turn") = false, py::arg("out") = py::none(),
-        "Every legal move as a MOVE_DTYPE array (into `out` when given).");
-  m.def(
-      "count_legal_moves",
-      [](py::handle hand, py::handle table, py::handle wish, bool out_of_turn) {
-        Move storage;
-        return count_legal_moves(to_situation(hand, table, wish, out_of_turn, storage));
-      },
-      py::arg("hand"), py::arg("table") = py::none(), py::arg("wish") = py::none(), py::arg("out_of_turn") = false,
-      "How many legal moves there are.");
   m.def("card_points", &card_points_any, py::arg("cards"), "Card points (R8.5) of a card set or an array of masks.");
   m.def("score_hand", &score_hand_py, py::arg("out_order"), py::arg("piles"), py::arg("tailender_hand"),
         py::arg("calls"), "Team 0 and team 1 scores of a finished hand (R7.3, R8.3 to R8.5).");
@@ -200,7 +120,6 @@ void bind_functions(py::module_& m) {
       py::arg("seed"), "The 56 card names in the order dealt from `seed`.");
   m.def("to_masks", &to_masks, py::arg("hands"), "A uint64 array of the hands' masks.");
   m.def("from_masks", &from_masks, py::arg("masks"), "Cards for each mask of a 1-D integer array.");
-  m.attr("MAX_LEGAL_MOVES") = kMaxLegalMoves;
 }
 
 }  // namespace tichu::bindings

@@ -9,6 +9,7 @@ namespace {
 struct PythonVocabulary {
   py::tuple move_types;
   py::dtype move_dtype;
+  py::object notation_error;
 };
 
 PythonVocabulary& vocabulary() {
@@ -18,7 +19,8 @@ PythonVocabulary& vocabulary() {
         py::object enum_type = py::module_::import("tichu_fast.enums").attr("MoveType");
         py::tuple members(10);
         for (int i = 0; i < 10; ++i) members[static_cast<std::size_t>(i)] = enum_type(i);
-        return PythonVocabulary{members, py::module_::import("tichu_fast.formats").attr("MOVE_DTYPE").cast<py::dtype>()};
+        return PythonVocabulary{members, py::module_::import("tichu_fast.formats").attr("MOVE_DTYPE").cast<py::dtype>(),
+                                py::module_::import("tichu_fast.errors").attr("InvalidNotationError")};
       })
       .get_stored();
 }
@@ -29,6 +31,8 @@ py::object move_type(MoveType type) { return vocabulary().move_types[static_cast
 
 const py::dtype& move_dtype() { return vocabulary().move_dtype; }
 
+py::handle notation_error() { return vocabulary().notation_error; }
+
 }  // namespace tichu::bindings
 
 PYBIND11_MODULE(_core, m) {
@@ -36,18 +40,17 @@ PYBIND11_MODULE(_core, m) {
   m.doc() = "The C++ core of tichu_fast; use the public tichu_fast package instead.";
 
   // The bindings raise the same exception classes as the reference backend.
-  static py::handle notation_error =
-      py::object(py::module_::import("tichu_fast.errors").attr("InvalidNotationError")).release();
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
     } catch (const tichu::NotationError& e) {
-      PyErr_SetString(notation_error.ptr(), e.what());
+      PyErr_SetString(tichu::bindings::notation_error().ptr(), e.what());
     }
   });
 
   tichu::bindings::bind_cards(m);
   tichu::bindings::bind_move(m);
   tichu::bindings::bind_functions(m);
+  tichu::bindings::bind_legal(m);
   tichu::bindings::bind_bench(m);
 }

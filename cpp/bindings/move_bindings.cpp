@@ -45,6 +45,7 @@ Move from_record(py::handle row) {
 
 const Move* to_table(py::handle obj, Move& storage) {
   if (obj.is_none()) return nullptr;
+  if (const Move* move = exact_instance<Move>(obj)) return move;
   if (py::isinstance<Move>(obj)) return &obj.cast<const Move&>();
   if (py::isinstance<py::str>(obj)) {
     storage = parse_move(obj.cast<std::string>());

@@ -448,7 +448,6 @@ void check_situation(const Situation& s) {
   }
   if (s.table == nullptr) return;
   if (s.table->type == MoveType::Pass) throw std::invalid_argument("table must be a combination or None, not a pass");
-  check_move(*s.table);
   if (s.table->cards & s.hand) {
     throw std::invalid_argument("hand and table share cards: " + format_cards(s.table->cards & s.hand));
   }

@@ -86,6 +86,13 @@ def legal_moves_array(
     out_of_turn: bool = False,
     out: npt.NDArray[np.void] | None = None,
 ) -> npt.NDArray[np.void]: ...
+def legal_moves_into(
+    out: npt.NDArray[np.void],
+    hand: CardsLike,
+    table: TableLike = None,
+    wish: int | None = None,
+    out_of_turn: bool = False,
+) -> int: ...
 def count_legal_moves(
     hand: CardsLike, table: TableLike = None, wish: int | None = None, out_of_turn: bool = False
 ) -> int: ...

@@ -33,8 +33,8 @@ int count_legal_moves(const Situation& s);
 
 // Throws std::invalid_argument for a situation legal_moves does not accept:
 // a hand of more than 14 cards or with bits outside the deck, a table that
-// is a pass or no valid move or shares cards with the hand, a wish outside
-// 2..14.
+// is a pass or shares cards with the hand, a wish outside 2..14. The table
+// must be a valid move (check_move); every Move that Python can hold is.
 void check_situation(const Situation& s);
 
 }  // namespace tichu

@@ -12,7 +12,7 @@ from tichu_fast.formats import MAX_LEGAL_MOVES, MOVE_DTYPE
 
 from .cards import CARD_NAMES, DECK, Cards, from_masks, to_masks
 from .deal import deal, shuffled_deck
-from .legal import count_legal_moves, legal_moves, legal_moves_array
+from .legal import count_legal_moves, legal_moves, legal_moves_array, legal_moves_into
 from .moves import Move, beats, classify
 from .scoring import card_points, score_hand
 
@@ -36,6 +36,7 @@ __all__ = [
     "from_masks",
     "legal_moves",
     "legal_moves_array",
+    "legal_moves_into",
     "score_hand",
     "shuffled_deck",
     "to_masks",

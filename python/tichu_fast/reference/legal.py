@@ -141,3 +141,14 @@ def legal_moves_array(
         raise ValueError(f"out holds {len(target)} records, {len(moves)} needed")
     target[: len(moves)] = records
     return target[: len(moves)]
+
+
+def legal_moves_into(
+    out: npt.NDArray[Any],
+    hand: Cards | int | str,
+    table: Move | str | None = None,
+    wish: int | None = None,
+    out_of_turn: bool = False,
+) -> int:
+    """Writes the legal moves into `out` as `MOVE_DTYPE` records; returns how many."""
+    return len(legal_moves_array(hand, table, wish, out_of_turn, out=out))

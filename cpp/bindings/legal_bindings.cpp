@@ -1,0 +1,221 @@
+// Legal moves from Python: a list of Move objects, a numpy record array,
+// a caller's buffer filled in place, or just the count.
+//
+// These are what bots call millions of times, so they are plain vectorcall
+// functions rather than pybind11 definitions: pybind11's dispatch costs
+// about 100 ns a call and keyword arguments about 300 ns more, several times
+// the enumeration itself. Argument conversion still uses the shared helpers.
+#include <array>
+#include <cstring>
+#include <string>
+
+#include "common.hpp"
+#include "tichu/movegen.hpp"
+
+namespace tichu::bindings {
+namespace {
+
+int to_wish_value(py::handle obj) {
+  if (obj.is_none()) return 0;
+  const long long wish = small_int(obj, "wish");
+  if (wish < kMinRank || wish > kMaxRank) {
+    throw py::value_error("wish must be None or a rank 2..14, got " + std::to_string(wish));
+  }
+  return static_cast<int>(wish);
+}
+
+Move* scratch() {
+  thread_local std::array<Move, kMaxLegalMoves> buffer;
+  return buffer.data();
+}
+
+// A caller's MOVE_DTYPE buffer, checked without creating Python objects.
+struct MoveBuffer {
+  char* data;
+  py::ssize_t room;
+  bool aligned;
+};
+
+MoveBuffer move_buffer(py::handle out) {
+  const auto& api = py::detail::npy_api::get();
+  if (!api.PyArray_Check_(out.ptr())) throw py::type_error("out must be a numpy array of MOVE_DTYPE");
+  const auto* array = py::detail::array_proxy(out.ptr());
+  if (array->descr != move_dtype().ptr() &&
+      !py::reinterpret_borrow<py::array>(out).dtype().equal(move_dtype())) {
+    throw py::type_error("out must have dtype MOVE_DTYPE");
+  }
+  if (array->nd != 1) throw py::value_error("out must be 1-D, got " + std::to_string(array->nd) + "-D");
+  if (!(array->flags & py::detail::npy_api::NPY_ARRAY_C_CONTIGUOUS_)) throw py::value_error("out must be C-contiguous");
+  if (!(array->flags & py::detail::npy_api::NPY_ARRAY_WRITEABLE_)) throw py::value_error("out must be writeable");
+  return {array->data, array->dimensions[0], (array->flags & py::detail::npy_api::NPY_ARRAY_ALIGNED_) != 0};
+}
+
+// Writes the legal moves of `s` into `out`; returns how many. Writes in
+// place when the buffer has the generator's full room, else via scratch.
+int fill(const Situation& s, const MoveBuffer& out) {
+  if (out.aligned && out.room >= kMaxLegalMoves) return legal_moves(s, reinterpret_cast<Move*>(out.data));
+  Move* moves = scratch();
+  const int n = legal_moves(s, moves);
+  if (n > out.room) {
+    throw py::value_error("out holds " + std::to_string(out.room) + " moves, this situation has " +
+                          std::to_string(n) + " (MAX_LEGAL_MOVES always suffices)");
+  }
+  std::memcpy(out.data, moves, sizeof(Move) * static_cast<std::size_t>(n));
+  return n;
+}
+
+// Positional-or-keyword arguments, as Python would bind them; a slot left
+// nullptr was not given.
+template <std::size_t N>
+struct Signature {
+  const char* function;
+  std::array<const char*, N> names;
+  std::size_t required;
+
+  std::array<PyObject*, N> bind(PyObject* const* args, Py_ssize_t nargsf, PyObject* kwnames) const {
+    std::array<PyObject*, N> values{};
+    const auto given = static_cast<std::size_t>(PyVectorcall_NARGS(nargsf));
+    if (given > N) {
+      throw py::type_error(std::string(function) + "() takes at most " + std::to_string(N) + " arguments (" +
+                           std::to_string(given) + " given)");
+    }
+    for (std::size_t i = 0; i < given; ++i) values[i] = args[i];
+    const Py_ssize_t keywords = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+    for (Py_ssize_t k = 0; k < keywords; ++k) {
+      PyObject* key = PyTuple_GET_ITEM(kwnames, k);
+      std::size_t i = 0;
+      while (i < N && PyUnicode_CompareWithASCIIString(key, names[i]) != 0) ++i;
+      if (i == N) {
+        throw py::type_error(std::string(function) + "() got an unexpected keyword argument '" +
+                             py::str(key).cast<std::string>() + "'");
+      }
+      if (values[i]) {
+        throw py::type_error(std::string(function) + "() got multiple values for argument '" + names[i] + "'");
+      }
+      values[i] = args[given + static_cast<std::size_t>(k)];
+    }
+    for (std::size_t i = 0; i < required; ++i) {
+      if (!values[i]) {
+        throw py::type_error(std::string(function) + "() missing required argument '" + names[i] + "'");
+      }
+    }
+    return values;
+  }
+};
+
+py::handle or_none(PyObject* value) { return value ? py::handle(value) : py::none(); }
+
+// hand, table=None, wish=None, out_of_turn=False, from bound arguments.
+Situation situation(PyObject* const* values, Move& storage) {
+  Situation s;
+  s.hand = to_mask(values[0], "hand");
+  s.table = to_table(or_none(values[1]), storage);
+  s.wish = to_wish_value(or_none(values[2]));
+  s.out_of_turn = values[3] && PyObject_IsTrue(values[3]) == 1;
+  check_situation(s);
+  return s;
+}
+
+constexpr Signature<4> kLegalMoves{"legal_moves", {"hand", "table", "wish", "out_of_turn"}, 1};
+constexpr Signature<4> kCount{"count_legal_moves", {"hand", "table", "wish", "out_of_turn"}, 1};
+constexpr Signature<5> kArray{"legal_moves_array", {"hand", "table", "wish", "out_of_turn", "out"}, 1};
+constexpr Signature<5> kInto{"legal_moves_into", {"out", "hand", "table", "wish", "out_of_turn"}, 2};
+
+// Runs `body` and turns C++ exceptions into Python ones, as pybind11 would.
+template <typename Body>
+PyObject* guarded(Body body) {
+  try {
+    return body();
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (py::builtin_exception& e) {
+    e.set_error();
+  } catch (const NotationError& e) {
+    PyErr_SetString(notation_error().ptr(), e.what());
+  } catch (const std::out_of_range& e) {
+    PyErr_SetString(PyExc_IndexError, e.what());
+  } catch (const std::invalid_argument& e) {
+    PyErr_SetString(PyExc_ValueError, e.what());
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  }
+  return nullptr;
+}
+
+PyObject* py_legal_moves(PyObject*, PyObject* const* args, Py_ssize_t nargsf, PyObject* kwnames) {
+  return guarded([&] {
+    Move storage;
+    const Situation s = situation(kLegalMoves.bind(args, nargsf, kwnames).data(), storage);
+    Move* moves = scratch();
+    const int n = legal_moves(s, moves);
+    py::list result(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) result[static_cast<std::size_t>(i)] = py::cast(moves[i]);
+    return result.release().ptr();
+  });
+}
+
+PyObject* py_count_legal_moves(PyObject*, PyObject* const* args, Py_ssize_t nargsf, PyObject* kwnames) {
+  return guarded([&] {
+    Move storage;
+    return PyLong_FromLong(count_legal_moves(situation(kCount.bind(args, nargsf, kwnames).data(), storage)));
+  });
+}
+
+PyObject* py_legal_moves_array(PyObject*, PyObject* const* args, Py_ssize_t nargsf, PyObject* kwnames) {
+  return guarded([&] {
+    const auto values = kArray.bind(args, nargsf, kwnames);
+    Move storage;
+    const Situation s = situation(values.data(), storage);
+    if (!values[4] || values[4] == Py_None) {
+      Move* moves = scratch();
+      const int n = legal_moves(s, moves);
+      py::array result(move_dtype(), std::vector<py::ssize_t>{static_cast<py::ssize_t>(n)});
+      std::memcpy(result.mutable_data(), moves, sizeof(Move) * static_cast<std::size_t>(n));
+      return result.release().ptr();
+    }
+    const int n = fill(s, move_buffer(values[4]));
+    return PyObject_GetItem(values[4], py::slice(0, n, 1).ptr());
+  });
+}
+
+PyObject* py_legal_moves_into(PyObject*, PyObject* const* args, Py_ssize_t nargsf, PyObject* kwnames) {
+  return guarded([&] {
+    const auto values = kInto.bind(args, nargsf, kwnames);
+    const MoveBuffer buffer = move_buffer(values[0]);
+    Move storage;
+    return PyLong_FromLong(fill(situation(values.data() + 1, storage), buffer));
+  });
+}
+
+// The docstrings start with a signature line and "--", which CPython turns
+// into __text_signature__, so inspect.signature() and help() work.
+PyMethodDef kLegalMethods[] = {
+    {"legal_moves", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(py_legal_moves)),
+     METH_FASTCALL | METH_KEYWORDS,
+     "legal_moves($module, /, hand, table=None, wish=None, out_of_turn=False)\n--\n\n"
+     "Every legal move (R3 to R6) as a list of Move objects."},
+    {"count_legal_moves", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(py_count_legal_moves)),
+     METH_FASTCALL | METH_KEYWORDS,
+     "count_legal_moves($module, /, hand, table=None, wish=None, out_of_turn=False)\n--\n\n"
+     "How many legal moves there are."},
+    {"legal_moves_array", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(py_legal_moves_array)),
+     METH_FASTCALL | METH_KEYWORDS,
+     "legal_moves_array($module, /, hand, table=None, wish=None, out_of_turn=False, out=None)\n--\n\n"
+     "Every legal move as a MOVE_DTYPE record array (a view of `out` when given)."},
+    {"legal_moves_into", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(py_legal_moves_into)),
+     METH_FASTCALL | METH_KEYWORDS,
+     "legal_moves_into($module, /, out, hand, table=None, wish=None, out_of_turn=False)\n--\n\n"
+     "Writes every legal move into `out` (MOVE_DTYPE, MAX_LEGAL_MOVES long); returns how many."},
+    {nullptr, nullptr, 0, nullptr},
+};
+
+}  // namespace
+
+void bind_legal(py::module_& m) {
+  for (PyMethodDef* def = kLegalMethods; def->ml_name; ++def) {
+    m.attr(def->ml_name) = py::reinterpret_steal<py::object>(PyCFunction_NewEx(def, m.ptr(), m.attr("__name__").ptr()));
+  }
+  m.attr("MAX_LEGAL_MOVES") = kMaxLegalMoves;
+}
+
+}  // namespace tichu::bindings
