@@ -106,9 +106,7 @@ class RankIterator {
 
 class Generator {
  public:
-  Generator(Mask hand, Move* out) : hand_(hand), out_(out), phoenix_(hand & kPhoenix), flags_(hand) {
-    for (int r = 1; r <= kMaxRank; ++r) nibble_[r] = rank_nibble(hand, r);
-  }
+  Generator(Mask hand, Move* out) : hand_(hand), out_(out), phoenix_(hand & kPhoenix), flags_(hand) {}
 
   int size() const { return n_; }
 
@@ -144,8 +142,8 @@ class Generator {
     const Mask held = flags_.at_least[phoenix_ ? k - 1 : k];
     for (RankIterator it(held, std::max(kMinRank, above_rank + 1)); !it.done();) {
       const int r = it.next();
-      const SubNibbles& a = real[nibble_[r]];
-      const SubNibbles& b = with_phoenix[nibble_[r]];
+      const SubNibbles& a = real[nibble(r)];
+      const SubNibbles& b = with_phoenix[nibble(r)];
       const int shift = rank_shift(r);
       for (int i = 0; i < 6; ++i) put(i, Mask{a.items[i]} << shift, type, k, 2 * r);
       n_ += a.size;
@@ -183,12 +181,12 @@ class Generator {
       if (!run_may_start(flags_.at_least[1], lo, min_len, lo >= kMinRank)) continue;
       lists.n_real = 0;
       lists.n_wild = 0;
-      const unsigned start = nibble_[lo];
+      const unsigned start = nibble(lo);
       for (unsigned m = start; m != 0; m &= m - 1) lists.real[lists.n_real++] = {Mask{m & -m} << rank_shift(lo), 0};
       if (phoenix_ && lo >= kMinRank) lists.wild[lists.n_wild++] = {kPhoenix, lo};  // never the 1
       if (lists.n_real + lists.n_wild == 0) continue;
       for (int hi = lo + 1; hi <= kMaxRank && hi - lo < max_len; ++hi) {
-        extend(lists, hi, kOneOf[nibble_[hi]], kOneOf[nibble_[hi]], false);
+        extend(lists, hi, kOneOf[nibble(hi)], kOneOf[nibble(hi)], false);
         if (lists.n_real + lists.n_wild == 0) break;
         const int length = hi - lo + 1;
         if (length >= min_len && hi > above_rank) emit_runs(lists, MoveType::Straight, length, 2 * hi);
@@ -203,8 +201,8 @@ class Generator {
     const int first_lo = std::max(kMinRank, above_rank - max_ranks + 2);
     for (int lo = first_lo; lo + min_ranks - 1 <= kMaxRank; ++lo) {
       if (!run_may_start(flags_.at_least[2], lo, min_ranks, flags_.at_least[1] >> rank_shift(lo) & 1)) continue;
-      const SubNibbles& pairs = kTwoOf[nibble_[lo]];
-      const SubNibbles& ones = kOneOf[nibble_[lo]];
+      const SubNibbles& pairs = kTwoOf[nibble(lo)];
+      const SubNibbles& ones = kOneOf[nibble(lo)];
       lists.n_real = 0;
       lists.n_wild = 0;
       for (int i = 0; i < pairs.size; ++i) lists.real[lists.n_real++] = {Mask{pairs.items[i]} << rank_shift(lo), 0};
@@ -214,7 +212,7 @@ class Generator {
         }
       }
       for (int hi = lo + 1; hi <= kMaxRank && hi - lo < max_ranks; ++hi) {
-        extend(lists, hi, kTwoOf[nibble_[hi]], kOneOf[nibble_[hi]], true);
+        extend(lists, hi, kTwoOf[nibble(hi)], kOneOf[nibble(hi)], true);
         if (lists.n_real + lists.n_wild == 0) break;
         const int ranks = hi - lo + 1;
         if (ranks >= min_ranks && hi > above_rank) emit_runs(lists, MoveType::PairRun, 2 * ranks, 2 * hi);
@@ -269,13 +267,15 @@ class Generator {
   }
 
  private:
+  unsigned nibble(int rank) const { return rank_nibble(hand_, rank); }
+
   // Every pair/trio (`choices` of each rank's nibble, which need k cards of
   // it, plus `extra`: the Phoenix or nothing) of rank above `above_rank`.
   int parts(Part* out, const std::array<SubNibbles, 16>& choices, int k, Mask extra, int above_rank) const {
     int n = 0;
     for (RankIterator it(flags_.at_least[k], std::max(kMinRank, above_rank + 1)); !it.done();) {
       const int r = it.next();
-      const SubNibbles& c = choices[nibble_[r]];
+      const SubNibbles& c = choices[nibble(r)];
       const int shift = rank_shift(r);
       for (int i = 0; i < 6; ++i) out[n + i] = {(Mask{c.items[i]} << shift) | extra, r};
       n += c.size;
@@ -329,9 +329,8 @@ class Generator {
   // for (`wild_lo`: it may stand for lo itself). Later ranks the Phoenix
   // can always stand for, as long as no other is missing.
   bool run_may_start(Mask held, int lo, int ranks, bool wild_lo) const {
-    const Mask window = held >> rank_shift(lo);
-    int missing = 0;
-    for (int i = 0; i < ranks; ++i) missing += !((window >> (4 * i)) & 1);
+    const Mask window = held >> rank_shift(lo) & 0x1111111111111111ULL & ((Mask{1} << (4 * ranks)) - 1);
+    const int missing = ranks - count(window);
     if (missing == 0) return true;
     if (!phoenix_ || missing > 1) return false;
     return wild_lo || (window & 1);
@@ -358,7 +357,6 @@ class Generator {
   int n_ = 0;
   bool phoenix_;
   RankFlags flags_;
-  std::array<unsigned, kMaxRank + 1> nibble_{};
 };
 
 // Every move a leader may make (R5.1): all combinations, bombs, the Dog.
