@@ -17,10 +17,9 @@ import time
 import numpy as np
 
 import tichu_fast as tf
+from situations import scenarios
 from tichu_fast import _core
 from tichu_fast import reference as ref
-
-from situations import scenarios
 
 
 def per_call(fn, items, min_seconds: float = 0.3) -> float:
@@ -71,22 +70,44 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=2000, help="hands per situation (default 2000)")
     parser.add_argument("--reference-hands", type=int, default=200, help="of those, run on the reference")
     args = parser.parse_args()
-    columns = ["situation", "moves", "C++ core", "C++ count", "numpy form", "numpy - core", "count", "Move list",
-               "reference", "reference / C++ core"]
-    print(f"tichu_fast {tf.__version__}, Python {platform.python_version()}, {platform.machine()}, "
-          f"{args.hands} hands per situation")
+    columns = [
+        "situation",
+        "moves",
+        "C++ core",
+        "C++ count",
+        "numpy form",
+        "numpy - core",
+        "count",
+        "Move list",
+        "reference",
+        "reference / C++ core",
+    ]
+    print(
+        f"tichu_fast {tf.__version__}, Python {platform.python_version()}, {platform.machine()}, "
+        f"{args.hands} hands per situation"
+    )
     print("| " + " | ".join(columns) + " |")
     print("|" + "---|" * len(columns))
     for scenario in scenarios(args.hands):
         r = measure(scenario, args.reference_hands)
-        cells = [scenario.name, f"{r['moves']:.1f}", format_time(r["core"]), format_time(r["core_count"]),
-                 format_time(r["numpy"]), format_time(r["numpy"] - r["core"]), format_time(r["count"]),
-                 format_time(r["list"]),
-                 format_time(r["reference"]), f"{r['reference'] / r['core']:,.0f}x"]
+        cells = [
+            scenario.name,
+            f"{r['moves']:.1f}",
+            format_time(r["core"]),
+            format_time(r["core_count"]),
+            format_time(r["numpy"]),
+            format_time(r["numpy"] - r["core"]),
+            format_time(r["count"]),
+            format_time(r["list"]),
+            format_time(r["reference"]),
+            f"{r['reference'] / r['core']:,.0f}x",
+        ]
         print("| " + " | ".join(cells) + " |", flush=True)
-    print("\nC++ core and C++ count: loops in C++ (_core._time_legal_moves). From a Python loop: numpy form "
-          "legal_moves_into(buffer, hand, table, wish); count: count_legal_moves; Move list: legal_moves; "
-          "reference: tichu_fast.reference.legal_moves.")
+    print(
+        "\nC++ core and C++ count: loops in C++ (_core._time_legal_moves). From a Python loop: numpy form "
+        "legal_moves_into(buffer, hand, table, wish); count: count_legal_moves; Move list: legal_moves; "
+        "reference: tichu_fast.reference.legal_moves."
+    )
 
 
 if __name__ == "__main__":

@@ -56,11 +56,15 @@ def scenarios(n: int = 2000, seed: int = 2026) -> list[Scenario]:
         result.append(Scenario(name, _hands(rng, n, phoenix=False, avoid=table.cards.mask), table))
     wish_table = tables["respond to a single"]
     wish_hands = [h for h in _hands(rng, 3 * n, phoenix=False, avoid=wish_table.cards.mask) if int(h) >> 44 & 0xF]
-    result.append(Scenario("respond to a single, wish for a Queen", np.array(wish_hands[:n], dtype=np.uint64), wish_table, 12))
+    wish_masks = np.array(wish_hands[:n], dtype=np.uint64)
+    result.append(Scenario("respond to a single, wish for a Queen", wish_masks, wish_table, 12))
     worst = tf.Cards("Ph 3j 3s 3p 4j 4s 4p 4t 5j 5s 5p 5t 6j 6s").mask  # 1857 leads, the most of any hand
     result.append(Scenario("lead, the worst hand", np.full(max(1, n // 20), worst, dtype=np.uint64), None))
     straight = tables["respond to a straight"]
-    pass_only = [h for h in _hands(rng, 4 * n, phoenix=False, avoid=straight.cards.mask)
-                 if tf.count_legal_moves(int(h), straight) == 1]
+    pass_only = [
+        h
+        for h in _hands(rng, 4 * n, phoenix=False, avoid=straight.cards.mask)
+        if tf.count_legal_moves(int(h), straight) == 1
+    ]
     result.append(Scenario("respond to a straight, only a pass", np.array(pass_only[:n], dtype=np.uint64), straight))
     return result

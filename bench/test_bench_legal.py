@@ -12,10 +12,9 @@ import numpy as np
 import pytest
 
 import tichu_fast as tf
+from situations import scenarios
 from tichu_fast import _core
 from tichu_fast import reference as ref
-
-from situations import scenarios
 
 SCENARIOS = scenarios(500)
 IDS = [s.name.replace(" ", "_").replace(",", "") for s in SCENARIOS]

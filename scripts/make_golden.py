@@ -18,9 +18,26 @@ OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "golden_counts
 
 # Tables of every kind, each with a few wishes and both kinds of turn.
 TABLES = [
-    None, "MJ", "7j", "At", "Ph:9.5", "Dr", "Dog", "3j 3s", "Qj Qs", "8j 8s 8p", "4j 4s 4p 2j 2s",
-    "Jj Js Jp 3j 3s", "5j 5s 6j 6s", "9j 9s 10j 10s Jj Js", "MJ 2j 3s 4p 5t", "6j 7s 8p 9t 10j",
-    "9j 10s Jp Qt Kj", "2j 3s 4p 5t 6j 7s 8p", "7j 7s 7p 7t", "2s 3s 4s 5s 6s",
+    None,
+    "MJ",
+    "7j",
+    "At",
+    "Ph:9.5",
+    "Dr",
+    "Dog",
+    "3j 3s",
+    "Qj Qs",
+    "8j 8s 8p",
+    "4j 4s 4p 2j 2s",
+    "Jj Js Jp 3j 3s",
+    "5j 5s 6j 6s",
+    "9j 9s 10j 10s Jj Js",
+    "MJ 2j 3s 4p 5t",
+    "6j 7s 8p 9t 10j",
+    "9j 10s Jp Qt Kj",
+    "2j 3s 4p 5t 6j 7s 8p",
+    "7j 7s 7p 7t",
+    "2s 3s 4s 5s 6s",
 ]
 
 

@@ -48,10 +48,15 @@ def main() -> None:
         top = int(np.argmax(counts))
         if counts[top] > best[0]:
             best = (int(counts[top]), int(masks[top]))
-        print(f"{tf.Cards(specials)!s:>6}: {len(masks):>9,} profiles, best so far {best[0]} "
-              f"({tf.Cards(best[1])})  {time.perf_counter() - start:.0f} s", flush=True)
-    print(f"largest lead: {best[0]} moves, e.g. {tf.Cards(best[1])}; "
-          f"MAX_LEGAL_MOVES = {tf.MAX_LEGAL_MOVES} (a lead, or a response plus the pass)")
+        print(
+            f"{tf.Cards(specials)!s:>6}: {len(masks):>9,} profiles, best so far {best[0]} "
+            f"({tf.Cards(best[1])})  {time.perf_counter() - start:.0f} s",
+            flush=True,
+        )
+    print(
+        f"largest lead: {best[0]} moves, e.g. {tf.Cards(best[1])}; "
+        f"MAX_LEGAL_MOVES = {tf.MAX_LEGAL_MOVES} (a lead, or a response plus the pass)"
+    )
 
 
 if __name__ == "__main__":

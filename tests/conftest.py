@@ -27,8 +27,6 @@ def both_backends():
 #     HYPOTHESIS_PROFILE=long python -m pytest tests/test_differential.py
 from hypothesis import HealthCheck, settings  # noqa: E402
 
-settings.register_profile(
-    "ci", max_examples=2500, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+settings.register_profile("ci", max_examples=2500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("long", max_examples=50_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

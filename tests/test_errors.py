@@ -304,16 +304,16 @@ def test_score_wrong_counts(backend):
     # docs: not 4 piles / 4 calls raises ValueError
     piles, hand, calls = _score_inputs(backend)
     check(ValueError, lambda: backend.score_hand([0, 1, 2], piles[:3], hand, calls), "pile")
-    check(ValueError, lambda: backend.score_hand([0, 1, 2], piles + [backend.Cards()], hand, calls), "pile")
+    check(ValueError, lambda: backend.score_hand([0, 1, 2], [*piles, backend.Cards()], hand, calls), "pile")
     check(ValueError, lambda: backend.score_hand([0, 1, 2], piles, hand, calls[:3]), "call")
-    check(ValueError, lambda: backend.score_hand([0, 1, 2], piles, hand, calls + [Call.NONE]), "call")
+    check(ValueError, lambda: backend.score_hand([0, 1, 2], piles, hand, [*calls, Call.NONE]), "call")
 
 
 @pytest.mark.parametrize("out_order", [[0, 4], [4, 1, 2], [0, 1, -1], [0, 1, 7]])
 def test_score_seat_out_of_range(backend, out_order):
     # docs: a seat outside 0..3 is IndexError
     piles, hand, calls = _score_inputs(backend)
-    bad = str([s for s in out_order if not 0 <= s <= 3][0])
+    bad = str(next(s for s in out_order if not 0 <= s <= 3))
     check(IndexError, lambda: backend.score_hand(out_order, piles, hand, calls), "seat", bad)
 
 

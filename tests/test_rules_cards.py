@@ -5,8 +5,6 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tichu_fast.errors import InvalidNotationError
-
 RANK_NAMES = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 SUITS = ["j", "s", "p", "t"]  # Jade, Sword, Pagoda, Star = suits 0..3
 SPECIALS = ["MJ", "Dog", "Ph", "Dr"]

@@ -32,9 +32,20 @@ LEADING = [
     (
         "5j 5s 5p 5t",
         {
-            "5j", "5s", "5p", "5t",
-            "5j 5s", "5j 5p", "5j 5t", "5s 5p", "5s 5t", "5p 5t",
-            "5j 5s 5p", "5j 5s 5t", "5j 5p 5t", "5s 5p 5t",
+            "5j",
+            "5s",
+            "5p",
+            "5t",
+            "5j 5s",
+            "5j 5p",
+            "5j 5t",
+            "5s 5p",
+            "5s 5t",
+            "5p 5t",
+            "5j 5s 5p",
+            "5j 5s 5t",
+            "5j 5p 5t",
+            "5s 5p 5t",
             "5j 5s 5p 5t",
         },
     ),
@@ -47,8 +58,15 @@ LEADING = [
     (
         "Ph 2j 3s 4p 5t",
         {
-            "Ph:1.5", "2j", "3s", "4p", "5t",
-            "Ph:2 2j", "Ph:3 3s", "Ph:4 4p", "Ph:5 5t",
+            "Ph:1.5",
+            "2j",
+            "3s",
+            "4p",
+            "5t",
+            "Ph:2 2j",
+            "Ph:3 3s",
+            "Ph:4 4p",
+            "Ph:5 5t",
             "Ph:6 2j 3s 4p 5t",
         },
     ),
@@ -60,12 +78,26 @@ LEADING = [
     (
         "Ph Kj Ks Aj As",
         {
-            "Ph:1.5", "Kj", "Ks", "Aj", "As",
-            "Kj Ks", "Aj As", "Ph:K Kj", "Ph:K Ks", "Ph:A Aj", "Ph:A As",
-            "Ph:K Kj Ks", "Ph:A Aj As",
+            "Ph:1.5",
+            "Kj",
+            "Ks",
+            "Aj",
+            "As",
+            "Kj Ks",
+            "Aj As",
+            "Ph:K Kj",
+            "Ph:K Ks",
+            "Ph:A Aj",
+            "Ph:A As",
+            "Ph:K Kj Ks",
+            "Ph:A Aj As",
             "Kj Ks Aj As",
-            "Ph:K Kj Aj As", "Ph:K Ks Aj As", "Ph:A Kj Ks Aj", "Ph:A Kj Ks As",
-            "Ph:K Kj Ks Aj As", "Ph:A Kj Ks Aj As",
+            "Ph:K Kj Aj As",
+            "Ph:K Ks Aj As",
+            "Ph:A Kj Ks Aj",
+            "Ph:A Kj Ks As",
+            "Ph:K Kj Ks Aj As",
+            "Ph:A Kj Ks Aj As",
         },
     ),
 ]
@@ -121,9 +153,14 @@ RESPONDING = [
         {
             "pass",
             "4j 4s 4p 9j 9s",
-            "Ph:9 4j 4s 4p 9j", "Ph:9 4j 4s 4p 9s",
-            "Ph:4 4j 4s 9j 9s", "Ph:4 4j 4p 9j 9s", "Ph:4 4s 4p 9j 9s",
-            "Ph:9 4j 4s 9j 9s", "Ph:9 4j 4p 9j 9s", "Ph:9 4s 4p 9j 9s",
+            "Ph:9 4j 4s 4p 9j",
+            "Ph:9 4j 4s 4p 9s",
+            "Ph:4 4j 4s 9j 9s",
+            "Ph:4 4j 4p 9j 9s",
+            "Ph:4 4s 4p 9j 9s",
+            "Ph:9 4j 4s 9j 9s",
+            "Ph:9 4j 4p 9j 9s",
+            "Ph:9 4s 4p 9j 9s",
         },
     ),
     (
@@ -132,7 +169,9 @@ RESPONDING = [
         {
             "pass",
             "3j 3s 10j 10s 10p",
-            "8j 8s 10j 10s 10p", "8j 8p 10j 10s 10p", "8s 8p 10j 10s 10p",
+            "8j 8s 10j 10s 10p",
+            "8j 8p 10j 10s 10p",
+            "8s 8p 10j 10s 10p",
             "10j 10s 10p Aj As",
         },
     ),
@@ -147,8 +186,11 @@ RESPONDING = [
             "pass",
             "Ph:4 5j 6s 7p 8t",
             "5j 6s 7p 8t 9j",
-            "Ph:5 6s 7p 8t 9j", "Ph:6 5j 7p 8t 9j", "Ph:7 5j 6s 8t 9j",
-            "Ph:8 5j 6s 7p 9j", "Ph:9 5j 6s 7p 8t",
+            "Ph:5 6s 7p 8t 9j",
+            "Ph:6 5j 7p 8t 9j",
+            "Ph:7 5j 6s 8t 9j",
+            "Ph:8 5j 6s 7p 9j",
+            "Ph:9 5j 6s 7p 8t",
             "Ph:10 6s 7p 8t 9j",
         },
     ),
@@ -263,7 +305,9 @@ def test_input_forms(backend):
 # --- consistency with classify / beats ----------------------------------------
 
 
-@pytest.mark.parametrize("hand", ["MJ Dog Ph 2j 2s 3p", "Ph 5j 6s 7p 8t 9j", "Ph 4j 4s 4p 9j 9s", "Dr Ph 2j 3j 4j 5j 6j"])
+@pytest.mark.parametrize(
+    "hand", ["MJ Dog Ph 2j 2s 3p", "Ph 5j 6s 7p 8t 9j", "Ph 4j 4s 4p 9j 9s", "Dr Ph 2j 3j 4j 5j 6j"]
+)
 def test_leading_is_every_reading_of_every_subset(backend, hand):
     # R5.1: leading = every reading of every non-empty subset (the Dog included).
     cards = list(backend.Cards(hand))
@@ -314,9 +358,7 @@ def _record(m):
 
 def _rows(arr):
     """The records of a MOVE_DTYPE array as a set of plain tuples (padding ignored)."""
-    return {
-        (int(r["cards"]), int(r["type"]), int(r["length"]), int(r["rank2"]), int(r["phoenix_as"])) for r in arr
-    }
+    return {(int(r["cards"]), int(r["type"]), int(r["length"]), int(r["rank2"]), int(r["phoenix_as"])) for r in arr}
 
 
 @pytest.mark.parametrize("hand, table, wish, oot", SITUATIONS)

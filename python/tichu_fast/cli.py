@@ -19,7 +19,8 @@ def _show_moves(moves: Sequence[tf.Move]) -> None:
     for move in sorted(moves, key=lambda m: (m.type, m.length, m.rank2, m.cards.mask)):
         by_type.setdefault(move.type, []).append(str(move))
     for move_type, texts in by_type.items():
-        print(f"  {move_type.name.lower():15s} {len(texts):4d}  {', '.join(texts[:6])}{' ...' if len(texts) > 6 else ''}")
+        more = " ..." if len(texts) > 6 else ""
+        print(f"  {move_type.name.lower():15s} {len(texts):4d}  {', '.join(texts[:6])}{more}")
 
 
 def _deal(args: argparse.Namespace) -> int:

@@ -55,8 +55,19 @@ NUM_CARDS = 56
 MASK_LIMIT = 1 << NUM_CARDS  # masks are 0 <= mask < 2**56
 
 RANK_NAMES: dict[int, str] = {
-    2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
-    11: "J", 12: "Q", 13: "K", 14: "A",
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    10: "10",
+    11: "J",
+    12: "Q",
+    13: "K",
+    14: "A",
 }
 SUIT_LETTERS = ("j", "s", "p", "t")  # Jade, Sword, Pagoda, Star (R1.1)
 SPECIAL_NAMES = ("MJ", "Dog", "Ph", "Dr")
@@ -356,9 +367,7 @@ def to_masks(hands: Iterable[Cards]) -> npt.NDArray[np.uint64]:
     return np.array(masks, dtype=np.uint64)
 
 
-def check_mask_array(
-    masks: object, what: str = "masks", ndim: int | None = None
-) -> npt.NDArray[Any]:
+def check_mask_array(masks: object, what: str = "masks", ndim: int | None = None) -> npt.NDArray[Any]:
     """An integer numpy array (of `ndim` dimensions if given) of valid masks."""
     if not isinstance(masks, np.ndarray):
         raise TypeError(f"{what} must be a numpy array, not {type(masks).__name__}")

@@ -136,7 +136,7 @@ def pair_runs(hand: HandView) -> Iterator[Move]:
             for position, rank in enumerate(window):
                 # the pair at `rank` is one real card plus the Phoenix
                 halves = [(card, PHOENIX) for card in hand.groups[rank]]
-                options = real[:position] + [halves] + real[position + 1 :]
+                options = [*real[:position], halves, *real[position + 1 :]]
                 for chosen in product(*options):
                     yield _move(chain.from_iterable(chosen), MoveType.PAIR_RUN, high, rank)
 
@@ -192,7 +192,7 @@ def straights(hand: HandView) -> Iterator[Move]:
         for position, rank in enumerate(window):
             if rank == 1:  # R3.1: the Phoenix is never the 1
                 continue
-            options = real[:position] + [[PHOENIX]] + real[position + 1 :]
+            options = [*real[:position], [PHOENIX], *real[position + 1 :]]
             for chosen in product(*options):
                 yield _move(chosen, MoveType.STRAIGHT, high, rank)
 

@@ -92,7 +92,7 @@ def legal_moves(
         fulfilling = [m for m in moves if _holds_wished(m.cards, wished)]  # R6.3, R6.4
         if fulfilling:
             return fulfilling  # compulsory: no pass, nothing else
-    return moves + [Move.PASS]  # R5.2: passing is allowed
+    return [*moves, Move.PASS]  # R5.2: passing is allowed
 
 
 def count_legal_moves(

@@ -39,7 +39,7 @@ PHOENIX_LED_RANK2 = 3  # R3.2: the Phoenix led as a single ranks 1.5
 class Move:
     """One move: a pass, the Dog, or a combination read at one rank (R3.5)."""
 
-    __slots__ = ("_cards", "_type", "_rank2", "_phoenix_as")
+    __slots__ = ("_cards", "_phoenix_as", "_rank2", "_type")
 
     _cards: Cards
     _type: MoveType
@@ -84,7 +84,10 @@ class Move:
                 return phoenix_single(rank2)
         for reading in classify(cards):
             if (reading.type, reading.length, reading.rank2, reading.phoenix_as) == (
-                type_, length, rank2, phoenix_as,
+                type_,
+                length,
+                rank2,
+                phoenix_as,
             ):
                 return reading
         raise ValueError(
@@ -390,4 +393,3 @@ def _parse_move(text: str) -> Move:
             if move.phoenix_as is not None and 2 * move.phoenix_as == value2:
                 return move
     raise InvalidNotationError(f"'Ph:{annotation}' fits no reading of {cards}")
-

@@ -107,7 +107,7 @@ def score_hand(
         _check_disjoint(named)
         scores[_team(seats_out[0])] = DOUBLE_VICTORY
     else:  # R8.4
-        _check_disjoint(named + [("tailender_hand", remaining)])
+        _check_disjoint([*named, ("tailender_hand", remaining)])
         first = seats_out[0]
         tailender = next(seat for seat in range(4) if seat not in seats_out)
         scores[1 - _team(tailender)] += remaining.points  # his hand to the opponents
