@@ -57,7 +57,13 @@ py::int_ index_of(py::handle obj, const char* what) {
     throw py::type_error(std::string(what) + " must be an int, not " +
                          std::string(py::str(py::type::of(obj).attr("__name__"))));
   }
-  return py::reinterpret_steal<py::int_>(PyNumber_Index(obj.ptr()));
+  PyObject* value = PyNumber_Index(obj.ptr());  // fails for e.g. arrays of more than one element
+  if (!value) {
+    PyErr_Clear();
+    throw py::type_error(std::string(what) + " must be an int, not " +
+                         std::string(py::str(py::type::of(obj).attr("__name__"))));
+  }
+  return py::reinterpret_steal<py::int_>(value);
 }
 
 }  // namespace

@@ -111,7 +111,11 @@ Situation situation(PyObject* const* values, Move& storage) {
   s.hand = to_mask(values[0], "hand");
   s.table = to_table(or_none(values[1]), storage);
   s.wish = to_wish_value(or_none(values[2]));
-  s.out_of_turn = values[3] && PyObject_IsTrue(values[3]) == 1;
+  if (values[3]) {
+    const int truth = PyObject_IsTrue(values[3]);
+    if (truth < 0) throw py::error_already_set();  // e.g. an array of several values
+    s.out_of_turn = truth == 1;
+  }
   check_situation(s);
   return s;
 }

@@ -1,7 +1,6 @@
 #include "tichu/cards.hpp"
 
 #include <array>
-#include <cctype>
 
 namespace tichu {
 namespace {
@@ -10,16 +9,6 @@ constexpr std::array<std::string_view, 15> kRankNames = {
     "", "", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"};
 constexpr std::array<std::string_view, 4> kSpecialNames = {"MJ", "Dog", "Ph", "Dr"};
 constexpr std::array<char, 4> kSuitLetters = {'j', 's', 'p', 't'};
-
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(a[i])) !=
-        std::tolower(static_cast<unsigned char>(b[i])))
-      return false;
-  }
-  return true;
-}
 
 std::array<std::string, kNumCards> make_names() {
   std::array<std::string, kNumCards> names;
@@ -36,9 +25,15 @@ const std::array<std::string, kNumCards>& names() {
   return table;
 }
 
-bool is_separator(char c) { return c == ',' || std::isspace(static_cast<unsigned char>(c)); }
-
 }  // namespace
+
+bool iequals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (ascii_lower(a[i]) != ascii_lower(b[i])) return false;
+  }
+  return true;
+}
 
 std::string_view card_name(int index) { return names()[static_cast<std::size_t>(index)]; }
 
@@ -49,8 +44,7 @@ int parse_rank_name(std::string_view token) {
   for (int r = kMinRank; r <= kMaxRank; ++r) {
     if (iequals(token, kRankNames[static_cast<std::size_t>(r)])) return r;
   }
-  if (token.size() == 2 && std::isdigit(static_cast<unsigned char>(token[0])) &&
-      std::isdigit(static_cast<unsigned char>(token[1]))) {
+  if (token.size() == 2 && is_digit(token[0]) && is_digit(token[1])) {
     const int value = (token[0] - '0') * 10 + (token[1] - '0');
     if (value >= 11 && value <= kMaxRank) return value;
   }
@@ -62,7 +56,7 @@ int parse_card_name(std::string_view token) {
     if (iequals(token, kSpecialNames[static_cast<std::size_t>(i)])) return i;
   }
   if (token.size() < 2) return -1;
-  const char suit_letter = static_cast<char>(std::tolower(static_cast<unsigned char>(token.back())));
+  const char suit_letter = ascii_lower(token.back());
   int suit = -1;
   for (int s = 0; s < kNumSuits; ++s) {
     if (kSuitLetters[static_cast<std::size_t>(s)] == suit_letter) suit = s;

@@ -1,7 +1,6 @@
 #include "tichu/combo.hpp"
 
 #include <array>
-#include <cctype>
 
 namespace tichu {
 namespace {
@@ -125,12 +124,10 @@ int bomb_strength(const Move& m) {
 bool iequals_prefix(std::string_view text, std::string_view prefix) {
   if (text.size() < prefix.size()) return false;
   for (std::size_t i = 0; i < prefix.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(text[i])) != prefix[i]) return false;
+    if (ascii_lower(text[i]) != prefix[i]) return false;
   }
   return true;
 }
-
-bool is_separator(char c) { return c == ',' || std::isspace(static_cast<unsigned char>(c)); }
 
 // "1.5" .. "14.5" -> doubled rank 3..29; -1 otherwise.
 int parse_half_rank2(std::string_view text) {
@@ -138,7 +135,7 @@ int parse_half_rank2(std::string_view text) {
   const std::string_view whole = text.substr(0, text.size() - 2);
   int value = 0;
   for (char c : whole) {
-    if (!std::isdigit(static_cast<unsigned char>(c)) || value > 14) return -1;
+    if (!is_digit(c) || value > 14) return -1;
     value = value * 10 + (c - '0');
   }
   if (whole.empty() || whole.size() > 2 || value < 1 || value > kMaxRank) return -1;

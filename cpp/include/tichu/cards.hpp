@@ -58,6 +58,15 @@ constexpr int count(Mask m) {
 // The normal rank (2..14) of a card bit index >= 4.
 constexpr int rank_of_index(int index) { return index / 4 + 1; }
 
+// Text helpers, ASCII only: the C library's versions follow the locale that
+// Python sets, and the reference backend reads text the same way.
+constexpr char ascii_lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
+constexpr bool is_separator(char c) {
+  return c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+bool iequals(std::string_view a, std::string_view b);
+
 // Raised for text that names no card or no combination; the bindings turn it
 // into tichu_fast.errors.InvalidNotationError.
 struct NotationError : std::invalid_argument {

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import operator
 import re
+import string
 from collections.abc import Iterable, Iterator
 from typing import Any, NoReturn
 
@@ -29,6 +30,7 @@ __all__ = [
     "RANK_NAMES",
     "Cards",
     "as_cards",
+    "ascii_lower",
     "card_index",
     "card_points_of",
     "card_rank",
@@ -120,7 +122,7 @@ for _suit, _letter in enumerate(SUIT_LETTERS):
 
 def card_index(name: str) -> int:
     """The index of one card name (case-insensitive); InvalidNotationError if unknown."""
-    card = _NAME_TO_CARD.get(name.lower())
+    card = _NAME_TO_CARD.get(ascii_lower(name))
     if card is None:
         raise InvalidNotationError(f"unknown card {name!r}")
     return card
@@ -141,7 +143,15 @@ def card_points_of(card: int) -> int:
     return 0
 
 
-_SEPARATORS = re.compile(r"[\s,]+")
+# Separators and case are ASCII only: "\x85" is no separator and the Kelvin
+# sign no K, in either backend.
+_SEPARATORS = re.compile(r"[ \t\n\r\f\v,]+")
+_ASCII_LOWER = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+
+
+def ascii_lower(text: str) -> str:
+    """`text` with A-Z lowered and nothing else changed."""
+    return text.translate(_ASCII_LOWER)
 
 
 def split_tokens(text: str) -> list[str]:

@@ -21,6 +21,7 @@ from .cards import (
     RANK_NAMES,
     Cards,
     as_cards,
+    ascii_lower,
     card_rank,
     card_suit,
     indices_of,
@@ -338,15 +339,15 @@ def as_move(x: object, what: str = "move") -> Move:
 
 # -- parsing ----------------------------------------------------------------
 
-_WHOLE = re.compile(r"\d+")
-_HALF = re.compile(r"(\d+)\.5")
+_WHOLE = re.compile(r"[0-9]+")
+_HALF = re.compile(r"([0-9]+)\.5")
 _RANK_BY_NAME: dict[str, int] = {name.lower(): rank for rank, name in RANK_NAMES.items()}
 _RANK_BY_NAME["t"] = 10
 
 
 def _annotation_rank2(annotation: str) -> int:
     """Twice the value written after 'Ph:': a rank name, a number, or a half number."""
-    lowered = annotation.lower()
+    lowered = ascii_lower(annotation)
     if lowered in _RANK_BY_NAME:
         return 2 * _RANK_BY_NAME[lowered]
     if _WHOLE.fullmatch(lowered):
@@ -363,7 +364,7 @@ def _parse_move(text: str) -> Move:
     tokens = split_tokens(text)
     if not tokens:
         raise InvalidNotationError("empty move text (write 'pass' for a pass)")
-    if len(tokens) == 1 and tokens[0].lower() == "pass":
+    if len(tokens) == 1 and ascii_lower(tokens[0]) == "pass":
         return Move.PASS
     names: list[str] = []
     annotation: str | None = None
