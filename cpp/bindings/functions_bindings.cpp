@@ -26,7 +26,7 @@ py::object card_points_any(py::handle cards) {
     check_mask(in[i]);
     points[i] = card_points(in[i]);
   }
-  return std::move(result);
+  return result;
 }
 
 py::tuple score_hand_py(const py::sequence& out_order, const py::sequence& piles, py::handle tailender_hand,
@@ -63,7 +63,7 @@ py::array to_masks(const py::iterable& hands) {
   for (py::handle hand : hands) masks.push_back(to_mask(hand, "each hand"));
   py::array_t<std::uint64_t> result(static_cast<py::ssize_t>(masks.size()));
   if (!masks.empty()) std::memcpy(result.mutable_data(), masks.data(), masks.size() * sizeof(std::uint64_t));
-  return std::move(result);
+  return result;
 }
 
 py::list from_masks(py::handle obj) {

@@ -6,6 +6,8 @@ written for clarity in pure Python, is :mod:`tichu_fast.reference`.
 
 from __future__ import annotations
 
+from importlib.metadata import version as _version
+
 from tichu_fast._core import (
     CARD_NAMES,
     DECK,
@@ -28,7 +30,7 @@ from tichu_fast.enums import Call, MoveType
 from tichu_fast.errors import IllegalMoveError, InvalidNotationError, TichuError
 from tichu_fast.formats import MAX_LEGAL_MOVES, MOVE_DTYPE
 
-__version__ = "0.1.0"
+__version__ = _version("tichu_fast")  # the one version number lives in pyproject.toml
 
 __all__ = [
     "CARD_NAMES",

