@@ -30,7 +30,5 @@ from hypothesis import HealthCheck, settings  # noqa: E402
 settings.register_profile("ci", max_examples=2500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("long", max_examples=50_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # Under the sanitizers everything runs several times slower (scripts/sanitize.sh).
-settings.register_profile(
-    "sanitize", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+settings.register_profile("sanitize", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))

@@ -95,9 +95,7 @@ def test_masks():
 
 
 plain_arrays = hnp.arrays(
-    dtype=st.one_of(
-        hnp.integer_dtypes(), hnp.unsigned_integer_dtypes(), hnp.floating_dtypes(), hnp.boolean_dtypes()
-    ),
+    dtype=st.one_of(hnp.integer_dtypes(), hnp.unsigned_integer_dtypes(), hnp.floating_dtypes(), hnp.boolean_dtypes()),
     shape=hnp.array_shapes(min_dims=0, max_dims=3, min_side=0, max_side=5),
 )
 

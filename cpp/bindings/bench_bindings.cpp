@@ -1,7 +1,8 @@
 // Timing loops that run entirely in C++, so bench/ can report the core's
 // own speed beside the cost of calling it from Python.
-#include <array>
+#include <algorithm>
 #include <chrono>
+#include <vector>
 
 #include "common.hpp"
 #include "tichu/movegen.hpp"
@@ -16,15 +17,16 @@ void bind_bench(py::module_& m) {
         Move storage;
         Situation s;
         s.table = to_table(table, storage);
-        s.wish = wish.is_none() ? 0 : wish.cast<int>();
+        s.wish = wish.is_none() ? 0 : static_cast<int>(small_int(wish, "wish"));
         s.out_of_turn = out_of_turn;
-        const std::uint64_t* data = hands.data();
-        const py::ssize_t n = hands.size();
+        // A copy: the GIL is released below, and the caller's array could change meanwhile.
+        const std::vector<std::uint64_t> data(hands.data(), hands.data() + hands.size());
+        const auto n = static_cast<py::ssize_t>(data.size());
         for (py::ssize_t i = 0; i < n; ++i) {
-          s.hand = data[i];
+          s.hand = data[static_cast<std::size_t>(i)];
           check_situation(s);
         }
-        std::array<Move, kMaxLegalMoves> moves;
+        std::vector<Move> moves(kMaxLegalMoves);
         std::uint64_t total = 0;
         std::chrono::duration<double> elapsed{};
         {
@@ -32,7 +34,7 @@ void bind_bench(py::module_& m) {
           const auto start = std::chrono::steady_clock::now();
           for (int r = 0; r < repeat; ++r) {
             for (py::ssize_t i = 0; i < n; ++i) {
-              s.hand = data[i];
+              s.hand = data[static_cast<std::size_t>(i)];
               total += static_cast<std::uint64_t>(count_only ? count_legal_moves(s) : legal_moves(s, moves.data()));
             }
           }
@@ -46,18 +48,16 @@ void bind_bench(py::module_& m) {
   m.def(
       "_count_leads_many",
       [](const py::array_t<std::uint64_t, py::array::c_style>& hands) {
-        const std::uint64_t* data = hands.data();
-        for (py::ssize_t i = 0; i < hands.size(); ++i) {
-          check_situation(Situation{data[i], nullptr, 0, false});
-        }
-        py::array_t<std::int32_t> counts(hands.size());
-        std::int32_t* out = counts.mutable_data();
-        const py::ssize_t n = hands.size();
+        const std::vector<std::uint64_t> data(hands.data(), hands.data() + hands.size());
+        for (std::uint64_t hand : data) check_situation(Situation{hand, nullptr, 0, false});
+        std::vector<std::int32_t> counts(data.size());
         {
           py::gil_scoped_release release;
-          for (py::ssize_t i = 0; i < n; ++i) out[i] = count_legal_moves(Situation{data[i], nullptr, 0, false});
+          for (std::size_t i = 0; i < data.size(); ++i) counts[i] = count_legal_moves(Situation{data[i], nullptr, 0, false});
         }
-        return counts;
+        py::array_t<std::int32_t> result(static_cast<py::ssize_t>(counts.size()));
+        std::copy(counts.begin(), counts.end(), result.mutable_data());
+        return result;
       },
       py::arg("hands"), "The number of leads of each hand (for scripts/max_legal_moves.py).");
 }

@@ -45,8 +45,17 @@ py::list names_of(Mask mask) {
 
 }  // namespace
 
+std::string text_arg(py::handle obj, const char* what) {
+  if (!PyUnicode_Check(obj.ptr())) {  // pybind11 would take bytes too
+    throw py::type_error(std::string(what) + " must be a str, not " +
+                         std::string(py::str(py::type::of(obj).attr("__name__"))));
+  }
+  return obj.cast<std::string>();
+}
+
 bool is_index(py::handle obj) {
-  return !py::isinstance<py::bool_>(obj) && PyIndex_Check(obj.ptr());
+  // numpy integer scalars count; arrays (even 0-d) and bools do not.
+  return !py::isinstance<py::bool_>(obj) && PyIndex_Check(obj.ptr()) && !py::isinstance<py::array>(obj);
 }
 
 namespace {
@@ -59,6 +68,7 @@ py::int_ index_of(py::handle obj, const char* what) {
   }
   PyObject* value = PyNumber_Index(obj.ptr());  // fails for e.g. arrays of more than one element
   if (!value) {
+    if (!PyErr_ExceptionMatches(PyExc_TypeError)) throw py::error_already_set();  // KeyboardInterrupt, ...
     PyErr_Clear();
     throw py::type_error(std::string(what) + " must be an int, not " +
                          std::string(py::str(py::type::of(obj).attr("__name__"))));
@@ -98,8 +108,12 @@ Mask mask_from_int(py::handle obj) {
 Mask to_mask(py::handle obj, const char* what) {
   if (const Cards* cards = exact_instance<Cards>(obj)) return cards->mask;
   if (PyLong_CheckExact(obj.ptr())) return mask_from_int(obj);
-  if (py::isinstance<Cards>(obj)) return obj.cast<const Cards&>().mask;
-  if (py::isinstance<py::str>(obj)) return parse_cards(obj.cast<std::string>());
+  if (py::isinstance<Cards>(obj)) {  // a subclass: checked, since it may bypass Cards' constructors
+    const Mask mask = obj.cast<const Cards&>().mask;
+    check_mask(mask);
+    return mask;
+  }
+  if (py::isinstance<py::str>(obj)) return parse_cards(text_arg(obj, what));
   if (is_index(obj)) return mask_from_int(obj);
   throw py::type_error(std::string(what) + " must be Cards, a mask int or card text, not " +
                        std::string(py::str(py::type::of(obj).attr("__name__"))));
@@ -108,7 +122,7 @@ Mask to_mask(py::handle obj, const char* what) {
 void bind_cards(py::module_& m) {
   py::class_<Cards>(m, "Cards", "An immutable set of Tichu cards, a 56-bit mask underneath.")
       .def(py::init(&cards_from_object), py::arg("cards") = py::none())
-      .def_static("parse", [](const std::string& text) { return Cards{parse_cards(text)}; }, py::arg("text"))
+      .def_static("parse", [](py::handle text) { return Cards{parse_cards(text_arg(text, "card text"))}; }, py::arg("text"))
       .def_static("from_mask", [](py::handle mask) { return Cards{mask_from_int(mask)}; }, py::arg("mask"))
       .def_property_readonly("mask", [](const Cards& c) { return c.mask; })
       .def_property_readonly("points", [](const Cards& c) { return card_points(c.mask); })

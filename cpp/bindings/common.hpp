@@ -6,6 +6,8 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
+#include <string>
+
 #include "tichu/cards.hpp"
 #include "tichu/combo.hpp"
 
@@ -27,8 +29,14 @@ const T* exact_instance(py::handle obj) {
   if (Py_TYPE(obj.ptr()) != type) return nullptr;
   auto* inst = reinterpret_cast<py::detail::instance*>(obj.ptr());
   if (!inst->simple_layout) return &obj.cast<const T&>();
+  if (!inst->simple_holder_constructed) {  // made by T.__new__ without __init__
+    throw py::type_error(std::string(py::str(py::type::of(obj).attr("__name__"))) + " object was never initialised");
+  }
   return static_cast<const T*>(inst->simple_value_holder[0]);
 }
+
+// A text argument: a str (not bytes), as UTF-8.
+std::string text_arg(py::handle obj, const char* what);
 
 // A hand/card set argument: Cards, a mask int, or card text.
 Mask to_mask(py::handle obj, const char* what = "cards");

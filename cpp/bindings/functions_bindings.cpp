@@ -11,6 +11,18 @@
 namespace tichu::bindings {
 namespace {
 
+// A seat argument: IndexError outside 0..3, however large.
+long long seat_int(py::handle obj) {
+  long long seat = -1;
+  try {
+    seat = small_int(obj, "a seat");
+  } catch (const py::value_error&) {  // too large for a long long
+    throw py::index_error("seat " + py::str(obj).cast<std::string>() + " is not 0..3");
+  }
+  if (seat < 0 || seat > 3) throw py::index_error("seat " + std::to_string(seat) + " is not 0..3");
+  return seat;
+}
+
 py::object card_points_any(py::handle cards) {
   if (!py::isinstance<py::array>(cards)) return py::int_(card_points(to_mask(cards)));
   auto array = py::reinterpret_borrow<py::array>(cards);
@@ -38,8 +50,7 @@ py::tuple score_hand_py(const py::sequence& out_order, const py::sequence& piles
   }
   o.out_count = static_cast<int>(out_order.size());
   for (std::size_t i = 0; i < out_order.size(); ++i) {
-    const long long seat = small_int(out_order[i], "a seat");
-    if (seat < 0 || seat > 3) throw py::index_error("seat " + std::to_string(seat) + " is not 0..3");
+    const long long seat = seat_int(out_order[i]);
     o.out_order[i] = static_cast<int>(seat);
   }
   if (piles.size() != 4) throw py::value_error("piles must hold 4 card sets, got " + std::to_string(piles.size()));

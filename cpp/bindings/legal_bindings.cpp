@@ -6,6 +6,8 @@
 // about 100 ns a call and keyword arguments about 300 ns more, several times
 // the enumeration itself. Argument conversion still uses the shared helpers.
 #include <array>
+#include <cstdint>
+#include <new>
 #include <cstring>
 #include <string>
 
@@ -47,7 +49,10 @@ MoveBuffer move_buffer(py::handle out) {
   if (array->nd != 1) throw py::value_error("out must be 1-D, got " + std::to_string(array->nd) + "-D");
   if (!(array->flags & py::detail::npy_api::NPY_ARRAY_C_CONTIGUOUS_)) throw py::value_error("out must be C-contiguous");
   if (!(array->flags & py::detail::npy_api::NPY_ARRAY_WRITEABLE_)) throw py::value_error("out must be writeable");
-  return {array->data, array->dimensions[0], (array->flags & py::detail::npy_api::NPY_ARRAY_ALIGNED_) != 0};
+  // MOVE_DTYPE's numpy alignment is 1, so numpy's ALIGNED flag says nothing
+  // about the 8 bytes a Move needs.
+  const bool aligned = reinterpret_cast<std::uintptr_t>(array->data) % alignof(Move) == 0;
+  return {array->data, array->dimensions[0], aligned};
 }
 
 // Writes the legal moves of `s` into `out`; returns how many. Writes in
@@ -136,6 +141,8 @@ PyObject* guarded(Body body) {
     e.set_error();
   } catch (const NotationError& e) {
     PyErr_SetString(notation_error().ptr(), e.what());
+  } catch (const std::bad_alloc&) {
+    PyErr_NoMemory();
   } catch (const std::out_of_range& e) {
     PyErr_SetString(PyExc_IndexError, e.what());
   } catch (const std::invalid_argument& e) {
@@ -185,9 +192,11 @@ PyObject* py_legal_moves_array(PyObject*, PyObject* const* args, Py_ssize_t narg
 PyObject* py_legal_moves_into(PyObject*, PyObject* const* args, Py_ssize_t nargsf, PyObject* kwnames) {
   return guarded([&] {
     const auto values = kInto.bind(args, nargsf, kwnames);
-    const MoveBuffer buffer = move_buffer(values[0]);
     Move storage;
-    return PyLong_FromLong(fill(situation(values.data() + 1, storage), buffer));
+    // The situation first: reading it may run Python code (__index__,
+    // __bool__) that could resize `out`; the buffer is taken after it.
+    const Situation s = situation(values.data() + 1, storage);
+    return PyLong_FromLong(fill(s, move_buffer(values[0])));
   });
 }
 

@@ -46,9 +46,13 @@ Move from_record(py::handle row) {
 const Move* to_table(py::handle obj, Move& storage) {
   if (obj.is_none()) return nullptr;
   if (const Move* move = exact_instance<Move>(obj)) return move;
-  if (py::isinstance<Move>(obj)) return &obj.cast<const Move&>();
+  if (py::isinstance<Move>(obj)) {  // a subclass: checked, since it may bypass Move's constructors
+    storage = obj.cast<const Move&>();
+    check_move(storage);
+    return &storage;
+  }
   if (py::isinstance<py::str>(obj)) {
-    storage = parse_move(obj.cast<std::string>());
+    storage = parse_move(text_arg(obj, "table"));
     return &storage;
   }
   throw py::type_error("table must be a Move, move text or None, not " +
@@ -57,8 +61,8 @@ const Move* to_table(py::handle obj, Move& storage) {
 
 void bind_move(py::module_& m) {
   py::class_<Move> cls(m, "Move", "One combination as played: cards, type, length and rank (R3.5).");
-  cls.def(py::init([](const std::string& text) { return parse_move(text); }), py::arg("text"))
-      .def_static("parse", [](const std::string& text) { return parse_move(text); }, py::arg("text"))
+  cls.def(py::init([](py::handle text) { return parse_move(text_arg(text, "move text")); }), py::arg("text"))
+      .def_static("parse", [](py::handle text) { return parse_move(text_arg(text, "move text")); }, py::arg("text"))
       .def_static("from_record", &from_record, py::arg("row"))
       .def_property_readonly("cards", [](const Move& mv) { return Cards{mv.cards}; })
       .def_property_readonly("type", [](const Move& mv) { return move_type(mv.type); })

@@ -104,6 +104,13 @@ class RankIterator {
   Mask flags_;
 };
 
+// 64 KiB of lists: per thread, not on the stack, so that threads started
+// with a small stack can enumerate too. Calls never nest.
+RunLists& run_lists() {
+  thread_local RunLists lists;
+  return lists;
+}
+
 class Generator {
  public:
   Generator(Mask hand, Move* out) : hand_(hand), out_(out), phoenix_(hand & kPhoenix), flags_(hand) {}
@@ -175,7 +182,7 @@ class Generator {
   // extending either end within 2..14 (R3.1). One-suit straights without
   // Mah Jong or Phoenix are bombs (R3.6); drop_straight_flushes removes them.
   void straights(int min_len, int max_len, int above_rank) {
-    RunLists lists;
+    RunLists& lists = run_lists();
     const int first_lo = std::max(1, above_rank - max_len + 2);
     for (int lo = first_lo; lo + min_len - 1 <= kMaxRank; ++lo) {
       if (!run_may_start(flags_.at_least[1], lo, min_len, lo >= kMinRank)) continue;
@@ -197,7 +204,7 @@ class Generator {
   // Pair runs of min_ranks..max_ranks adjacent pairs whose top rank is
   // above `above_rank`; the Phoenix may complete one pair.
   void pair_runs(int min_ranks, int max_ranks, int above_rank) {
-    RunLists lists;
+    RunLists& lists = run_lists();
     const int first_lo = std::max(kMinRank, above_rank - max_ranks + 2);
     for (int lo = first_lo; lo + min_ranks - 1 <= kMaxRank; ++lo) {
       if (!run_may_start(flags_.at_least[2], lo, min_ranks, flags_.at_least[1] >> rank_shift(lo) & 1)) continue;

@@ -64,8 +64,8 @@ void check_outcome(const HandOutcome& o) {
   for (Call call : o.calls) {
     if (static_cast<int>(call) > 2) throw std::invalid_argument("a call is 0 (none), 1 (Tichu) or 2 (Grand Tichu)");
   }
-  Mask seen_cards = o.tailender_hand;
   check_mask(o.tailender_hand);
+  Mask seen_cards = o.out_count == 3 ? o.tailender_hand : 0;  // ignored after a double victory (R8.3)
   for (Mask pile : o.piles) {
     check_mask(pile);
     if (pile & seen_cards) throw std::invalid_argument("card sets overlap: " + format_cards(pile & seen_cards));

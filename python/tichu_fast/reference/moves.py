@@ -339,8 +339,8 @@ def as_move(x: object, what: str = "move") -> Move:
 
 # -- parsing ----------------------------------------------------------------
 
-_WHOLE = re.compile(r"[0-9]+")
-_HALF = re.compile(r"([0-9]+)\.5")
+_WHOLE = re.compile(r"[1-9][0-9]*")  # no leading zeros, as in the C++ core
+_HALF = re.compile(r"([1-9][0-9]*)\.5")
 _RANK_BY_NAME: dict[str, int] = {name.lower(): rank for rank, name in RANK_NAMES.items()}
 _RANK_BY_NAME["t"] = 10
 
