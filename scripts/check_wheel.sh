@@ -24,5 +24,5 @@ python3 -m venv "$test_env"
   cp -r "$OLDPWD/tests" .
   cp "$OLDPWD/pyproject.toml" .  # the pytest settings
   PATH="$test_env/bin" CC=false CXX=false python -c "import shutil, sys; sys.exit(any(shutil.which(c) for c in ('cc', 'gcc', 'g++', 'c++', 'clang')))"
-  PATH="$test_env/bin" python -m pytest -q -p no:cacheprovider
+  PATH="$test_env/bin" TICHU_GAME_HANDS=200 python -m pytest -q -p no:cacheprovider
 )

@@ -62,8 +62,9 @@ def test_class_members_match():
         if not isinstance(node, ast.ClassDef):
             continue
         cls = getattr(_core, name)
-        runtime = public(dir(cls)) | ({"__init__"} if "__init__" in vars(cls) else set())
-        stub = public(stub_names(node.body)) | ({"__init__"} if "__init__" in stub_names(node.body) else set())
+        # __init__ is left to stubtest (.ci/run), which also knows which classes cannot be built.
+        runtime = public(dir(cls))
+        stub = public(stub_names(node.body))
         dunders = {m for m in stub_names(node.body) if m.startswith("__") and m != "__init__"}
         assert stub == runtime, name
         for dunder in dunders:

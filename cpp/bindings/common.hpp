@@ -62,11 +62,13 @@ const Move* to_table(py::handle obj, Move& storage);
 py::object move_type(MoveType type);  // a tichu_fast.enums.MoveType member
 const py::dtype& move_dtype();         // tichu_fast.formats.MOVE_DTYPE
 py::handle notation_error();           // tichu_fast.errors.InvalidNotationError
+py::handle illegal_move_error();       // tichu_fast.errors.IllegalMoveError
 
 void bind_cards(py::module_& m);
 void bind_move(py::module_& m);
 void bind_functions(py::module_& m);
 void bind_legal(py::module_& m);
+void bind_game(py::module_& m);
 void bind_bench(py::module_& m);
 
 }  // namespace tichu::bindings

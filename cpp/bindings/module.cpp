@@ -2,6 +2,7 @@
 #include <pybind11/gil_safe_call_once.h>
 
 #include "common.hpp"
+#include "tichu/state.hpp"
 
 namespace tichu::bindings {
 namespace {
@@ -10,6 +11,7 @@ struct PythonVocabulary {
   py::tuple move_types;
   py::dtype move_dtype;
   py::object notation_error;
+  py::object illegal_move_error;
 };
 
 PythonVocabulary& vocabulary() {
@@ -20,7 +22,8 @@ PythonVocabulary& vocabulary() {
         py::tuple members(10);
         for (int i = 0; i < 10; ++i) members[static_cast<std::size_t>(i)] = enum_type(i);
         return PythonVocabulary{members, py::module_::import("tichu_fast.formats").attr("MOVE_DTYPE").cast<py::dtype>(),
-                                py::module_::import("tichu_fast.errors").attr("InvalidNotationError")};
+                                py::module_::import("tichu_fast.errors").attr("InvalidNotationError"),
+                                py::module_::import("tichu_fast.errors").attr("IllegalMoveError")};
       })
       .get_stored();
 }
@@ -32,6 +35,8 @@ py::object move_type(MoveType type) { return vocabulary().move_types[static_cast
 const py::dtype& move_dtype() { return vocabulary().move_dtype; }
 
 py::handle notation_error() { return vocabulary().notation_error; }
+
+py::handle illegal_move_error() { return vocabulary().illegal_move_error; }
 
 }  // namespace tichu::bindings
 
@@ -45,6 +50,8 @@ PYBIND11_MODULE(_core, m) {
       if (p) std::rethrow_exception(p);
     } catch (const tichu::NotationError& e) {
       PyErr_SetString(tichu::bindings::notation_error().ptr(), e.what());
+    } catch (const tichu::IllegalActionError& e) {
+      PyErr_SetString(tichu::bindings::illegal_move_error().ptr(), e.what());
     }
   });
 
@@ -52,5 +59,6 @@ PYBIND11_MODULE(_core, m) {
   tichu::bindings::bind_move(m);
   tichu::bindings::bind_functions(m);
   tichu::bindings::bind_legal(m);
+  tichu::bindings::bind_game(m);
   tichu::bindings::bind_bench(m);
 }

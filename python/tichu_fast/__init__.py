@@ -11,6 +11,7 @@ from importlib.metadata import version as _version
 from tichu_fast._core import (
     CARD_NAMES,
     DECK,
+    Action,
     Cards,
     Move,
     beats,
@@ -26,9 +27,11 @@ from tichu_fast._core import (
     shuffled_deck,
     to_masks,
 )
-from tichu_fast.enums import Call, MoveType
+from tichu_fast.enums import ActionKind, Call, Decision, MoveType
 from tichu_fast.errors import IllegalMoveError, InvalidNotationError, TichuError
-from tichu_fast.formats import MAX_LEGAL_MOVES, MOVE_DTYPE
+from tichu_fast.formats import MAX_LEGAL_MOVES, MOVE_DTYPE, OBSERVATION_SIZE
+from tichu_fast.game import HandState, Match, Observation
+from tichu_fast.rules import Rules
 
 __version__ = _version("tichu_fast")  # the one version number lives in pyproject.toml
 
@@ -37,12 +40,20 @@ __all__ = [
     "DECK",
     "MAX_LEGAL_MOVES",
     "MOVE_DTYPE",
+    "OBSERVATION_SIZE",
+    "Action",
+    "ActionKind",
     "Call",
     "Cards",
+    "Decision",
+    "HandState",
     "IllegalMoveError",
     "InvalidNotationError",
+    "Match",
     "Move",
     "MoveType",
+    "Observation",
+    "Rules",
     "TichuError",
     "__version__",
     "beats",

@@ -1,10 +1,10 @@
-"""Vocabulary shared by both backends: combination types and Tichu calls."""
+"""Vocabulary shared by both backends: combination types, Tichu calls, decisions and actions."""
 
 from __future__ import annotations
 
 from enum import IntEnum
 
-__all__ = ["Call", "MoveType"]
+__all__ = ["ActionKind", "Call", "Decision", "MoveType"]
 
 
 class MoveType(IntEnum):
@@ -32,3 +32,27 @@ class Call(IntEnum):
     NONE = 0
     TICHU = 1
     GRAND_TICHU = 2
+
+
+class Decision(IntEnum):
+    """Who must decide now, and about what (RULES.md R10.1; docs/game.md)."""
+
+    GRAND_TICHU = 0  # a seat, on its first 8 cards: call Grand Tichu or not (R2.1, R7.1)
+    TICHU = 1  # a seat, before the exchange: call Tichu or not (R7.2)
+    EXCHANGE = 2  # a seat chooses its 3 cards to push (R2.2)
+    PLAY = 3  # the player in turn: a move, a pass, or a Tichu call (R5, R6, R7.2)
+    WISH = 4  # the player who just played the Mah Jong names a wish (R6.1)
+    DRAGON_GIFT = 5  # the winner of a Dragon trick gives it to an opponent (R5.5)
+    BOMB = 6  # a player is offered an out-of-turn bomb (R4.4, R10.2)
+    OVER = 7  # the hand has ended (R8.1); nobody decides
+
+
+class ActionKind(IntEnum):
+    """What an action does (docs/game.md "Action")."""
+
+    GRAND_TICHU = 0
+    TICHU = 1
+    PUSH = 2
+    PLAY = 3
+    WISH = 4
+    GIFT = 5

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["MAX_LEGAL_MOVES", "MOVE_DTYPE"]
+__all__ = ["MAX_LEGAL_MOVES", "MOVE_DTYPE", "OBSERVATION_SIZE"]
 
 # One legal move per 16-byte record, laid out exactly like the C++ `tichu::Move`,
 # so the core writes straight into a numpy buffer.
@@ -22,3 +22,6 @@ MOVE_DTYPE = np.dtype(
 # An upper bound on the legal moves of any hand of at most 14 cards in any
 # situation: the largest is 1857 (scripts/max_legal_moves.py searches all).
 MAX_LEGAL_MOVES = 2048
+
+# The length of the float32 observation vector of docs/game.md "Observation".
+OBSERVATION_SIZE = 435

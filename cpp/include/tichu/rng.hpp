@@ -21,6 +21,16 @@ class SplitMix64 {
     return z ^ (z >> 31);
   }
 
+  // Nearly uniform in [0, n) with one multiplication (bias below n / 2^64):
+  // for random policies, where a division per decision shows in profiles.
+  std::uint64_t pick(std::uint64_t n) {
+#if defined(__SIZEOF_INT128__)
+    return static_cast<std::uint64_t>((static_cast<unsigned __int128>(next()) * n) >> 64);
+#else
+    return next() % n;  // compilers without 128-bit integers (MSVC): a division instead
+#endif
+  }
+
   // Uniform in [0, n) by rejection, without modulo bias.
   std::uint64_t below(std::uint64_t n) {
     const std::uint64_t threshold = (0 - n) % n;

@@ -6,14 +6,19 @@ Same API as `tichu_fast` (docs/api.md); rule ids refer to RULES.md.
 
 from __future__ import annotations
 
-from tichu_fast.enums import Call, MoveType
+from tichu_fast.enums import ActionKind, Call, Decision, MoveType
 from tichu_fast.errors import IllegalMoveError, InvalidNotationError, TichuError
-from tichu_fast.formats import MAX_LEGAL_MOVES, MOVE_DTYPE
+from tichu_fast.formats import MAX_LEGAL_MOVES, MOVE_DTYPE, OBSERVATION_SIZE
+from tichu_fast.rules import Rules
 
+from .actions import Action
 from .cards import CARD_NAMES, DECK, Cards, from_masks, to_masks
 from .deal import deal, shuffled_deck
+from .hand_state import HandState
 from .legal import count_legal_moves, legal_moves, legal_moves_array, legal_moves_into
+from .match import Match
 from .moves import Move, beats, classify
+from .observation import Observation
 from .scoring import card_points, score_hand
 
 __all__ = [
@@ -21,12 +26,20 @@ __all__ = [
     "DECK",
     "MAX_LEGAL_MOVES",
     "MOVE_DTYPE",
+    "OBSERVATION_SIZE",
+    "Action",
+    "ActionKind",
     "Call",
     "Cards",
+    "Decision",
+    "HandState",
     "IllegalMoveError",
     "InvalidNotationError",
+    "Match",
     "Move",
     "MoveType",
+    "Observation",
+    "Rules",
     "TichuError",
     "beats",
     "card_points",

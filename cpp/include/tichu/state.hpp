@@ -1,0 +1,157 @@
+// One hand of Tichu from the deal to the score, as a plain value (RULES.md
+// R2, R5 to R8, R10; docs/game.md "The sequence"). Copying a HandState is a
+// memcpy: no pointers, no heap, so search can clone it freely.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "tichu/cards.hpp"
+#include "tichu/combo.hpp"
+#include "tichu/score.hpp"
+
+namespace tichu {
+
+enum class Decision : std::uint8_t { GrandTichu, Tichu, Exchange, Play, Wish, DragonGift, Bomb, Over };
+enum class ActionKind : std::uint8_t { GrandTichu, Tichu, Push, Play, Wish, Gift };
+
+// One decision's answer. `move` for Play (also on a Bomb decision, where
+// the pass declines); `value` is 1/0 for a call, the wished rank (0: none)
+// or the seat receiving a Dragon trick; `push` the card indices for seats
+// p+1, p+2, p+3.
+struct Action {
+  Move move{};
+  ActionKind kind = ActionKind::Play;
+  std::uint8_t value = 0;
+  std::array<std::uint8_t, 3> push{};
+  std::uint8_t pad[3] = {0, 0, 0};
+
+  friend bool operator==(const Action& a, const Action& b) {
+    return a.kind == b.kind && a.value == b.value && a.push == b.push && a.move == b.move;
+  }
+};
+
+struct Rules {
+  bool bombs_out_of_turn = true;  // R10.2; false: bombs only in one's own turn
+};
+
+// Room for every legal action of one decision: the exchange has 14*13*12.
+inline constexpr int kMaxActions = 14 * 13 * 12;
+
+class HandState {
+ public:
+  // The deal of docs/game.md: seat s gets deck[14s, 14s + 14), whose first
+  // 8 cards it sees before the Grand Tichu decision.
+  static HandState from_deck(const std::array<std::uint8_t, kNumCards>& deck, Rules rules);
+
+  // A position at the start of a trick in the play phase (docs/game.md).
+  // The caller has checked its consistency (bindings: check_position).
+  struct Position {
+    std::array<Mask, 4> hands{}, piles{};
+    std::array<std::int8_t, 4> out_order{-1, -1, -1, -1};
+    std::array<Call, 4> calls{};
+    int leader = 0;
+    int wish = 0;
+    std::uint8_t played = 0xF;  // seats that have played a card (bit per seat)
+  };
+  static HandState from_position(const Position& p, Rules rules);
+
+  Decision decision() const { return decision_; }
+  int current_player() const { return decision_ == Decision::Over ? -1 : player_; }
+  bool is_terminal() const { return decision_ == Decision::Over; }
+
+  // Every legal action of the current decision (room for kMaxActions).
+  int legal_actions(Action* out) const;
+  // Whether `a` is one of them.
+  bool is_legal(const Action& a) const;
+  // Applies a legal action (precondition: is_legal).
+  void apply(const Action& a);
+
+  // Team scores of the finished hand (precondition: is_terminal).
+  std::array<int, 2> returns() const;
+
+  // What the state holds, for the bindings and observations.
+  Mask hand(int seat) const { return hands_[static_cast<std::size_t>(seat)]; }
+  Mask first_eight(int seat) const { return first_eight_[static_cast<std::size_t>(seat)]; }
+  Mask pile(int seat) const { return piles_[static_cast<std::size_t>(seat)]; }
+  Mask played_cards(int seat) const { return played_cards_[static_cast<std::size_t>(seat)]; }
+  Call call(int seat) const { return calls_[static_cast<std::size_t>(seat)]; }
+  const std::array<std::uint8_t, 3>& push(int seat) const { return push_[static_cast<std::size_t>(seat)]; }
+  bool exchanged() const { return exchanged_; }
+  int out_count() const { return out_count_; }
+  int out_seat(int i) const { return out_order_[static_cast<std::size_t>(i)]; }
+  bool is_out(int seat) const { return hands_[static_cast<std::size_t>(seat)] == 0 && decision_ != Decision::GrandTichu; }
+  int wish() const { return wish_; }
+  const Move* table() const { return table_.type == MoveType::Pass ? nullptr : &table_; }
+  int table_player() const { return table_player_; }
+  int leader() const { return leader_; }
+  Mask trick() const { return trick_; }
+  bool may_call_tichu(int seat) const;
+  const Rules& rules() const { return rules_; }
+
+  friend bool operator==(const HandState& a, const HandState& b);
+
+ private:
+  HandState() = default;
+
+  int next_holder(int after) const;  // the first seat after `after` holding cards
+  bool hand_over() const;            // R8.1
+  void play(int seat, const Move& move);
+  void pass(int seat);
+  void offer_bombs(int actor, int next_in_turn, int from);
+  void continue_after_offers();
+  void take_trick();
+  void give_trick(int to);
+  void start_trick(int winner);
+  void finish();
+  void exchange();
+
+  std::array<Mask, 4> hands_{}, first_eight_{}, piles_{}, played_cards_{};
+  Mask trick_ = 0;
+  Move table_{};
+  std::array<std::array<std::uint8_t, 3>, 4> push_{};
+  std::array<Call, 4> calls_{};
+  std::array<std::int8_t, 4> out_order_{-1, -1, -1, -1};
+  std::uint8_t out_count_ = 0;
+  Decision decision_ = Decision::GrandTichu;
+  std::int8_t player_ = 0;
+  std::int8_t table_player_ = -1;
+  std::int8_t leader_ = -1;
+  std::uint8_t passed_ = 0;   // seats that passed since the last play
+  std::uint8_t played_ = 0;   // seats that have played a card (R7.2)
+  std::uint8_t wish_ = 0;
+  bool exchanged_ = false;
+  // Out-of-turn offers under way (R10.2): who acted, who is next in turn
+  // once they are over (-1: the trick ends), and the actor the scan is
+  // relative to.
+  std::int8_t offer_actor_ = -1;
+  std::int8_t next_in_turn_ = -1;
+  Rules rules_{};
+};
+
+// The legal moves of a player on an out-of-turn offer, quickly: whether
+// `hand` holds a bomb that beats `table`.
+bool holds_beating_bomb(Mask hand, const Move& table);
+
+}  // namespace tichu
+
+namespace tichu {
+
+// Raised for an action that is not legal where it is applied; the bindings
+// turn it into tichu_fast.errors.IllegalMoveError.
+struct IllegalActionError : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+// The exact text of an action (docs/game.md): "grand tichu", "no tichu",
+// "push 5j Ph Dr", a move's text, "wish 7", "no wish", "give 1".
+std::string format_action(const Action& a);
+
+// Reads an action's text for the decision `state` is at; throws
+// NotationError for text that is no action of that decision.
+Action parse_action(std::string_view text, const HandState& state);
+
+}  // namespace tichu

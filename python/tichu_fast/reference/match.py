@@ -1,0 +1,154 @@
+"""Match: hands played until a team reaches the target (R9.1; docs/game.md "Match")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tichu_fast.enums import Decision
+from tichu_fast.rules import Rules
+
+from .actions import Action
+from .deal import SplitMix64, _check_seed
+from .hand_state import DEFAULT_RULES, HandState
+
+__all__ = ["Match", "hand_seed"]
+
+
+def hand_seed(seed: int, k: int) -> int:
+    """The seed of hand k (0-based): the k-th output of SplitMix64(seed), i.e. next() called k + 1 times."""
+    rng = SplitMix64(_check_seed(seed))
+    value = 0
+    for _ in range(k + 1):
+        value = rng.next()
+    return value
+
+
+class Match:
+    """A sequence of hands with running totals (R9.1)."""
+
+    __slots__ = ("_hand", "_hands_played", "_rules", "_seed", "_totals")
+
+    _seed: int
+    _rules: Rules
+    _hand: HandState
+    _totals: tuple[int, int]
+    _hands_played: int
+
+    def __init__(self) -> None:
+        raise TypeError("use Match.new(seed, rules)")
+
+    @classmethod
+    def new(cls, seed: int, rules: Rules = DEFAULT_RULES) -> Match:
+        """A match whose hand k is dealt from `hand_seed(seed, k)`."""
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
+        self = object.__new__(cls)
+        self._seed = _check_seed(seed)
+        self._rules = rules
+        self._totals = (0, 0)
+        self._hands_played = 0
+        self._hand = HandState.new(hand_seed(self._seed, 0), rules)
+        return self
+
+    # -- reading --------------------------------------------------------------------
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def hand(self) -> HandState:
+        """The current hand (after the match ends: the last hand, OVER)."""
+        return self._hand
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        return self._totals
+
+    @property
+    def hands_played(self) -> int:
+        """The number of finished hands."""
+        return self._hands_played
+
+    def is_terminal(self) -> bool:
+        """R9.1: after a hand, a team has at least the target and the totals differ."""
+        return max(self._totals) >= self._rules.target and self._totals[0] != self._totals[1]
+
+    @property
+    def winner(self) -> int | None:
+        """The winning team (higher total) once the match is over, else None."""
+        if not self.is_terminal():
+            return None
+        return 0 if self._totals[0] > self._totals[1] else 1
+
+    @property
+    def decision(self) -> Decision:
+        return self._hand.decision
+
+    @property
+    def current_player(self) -> int:
+        return self._hand.current_player
+
+    def legal_actions(self) -> list[Action]:
+        return self._hand.legal_actions()
+
+    # -- acting -----------------------------------------------------------------------
+
+    def apply(self, action: Action | str) -> None:
+        """Apply to the current hand; when it ends, add its score and deal the next unless the match is over."""
+        self._hand.apply(action)  # raises before any change when illegal
+        if not self._hand.is_terminal():
+            return
+        score = self._hand.returns()
+        self._totals = (self._totals[0] + score[0], self._totals[1] + score[1])
+        self._hands_played += 1
+        if not self.is_terminal():  # R9.1: a tie at or above the target plays on
+            self._hand = HandState.new(hand_seed(self._seed, self._hands_played), self._rules)
+
+    def clone(self) -> Match:
+        match = object.__new__(Match)
+        match._seed = self._seed
+        match._rules = self._rules
+        match._hand = self._hand.clone()
+        match._totals = self._totals
+        match._hands_played = self._hands_played
+        return match
+
+    def __copy__(self) -> Match:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Match:
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (_rebuild_match, (self._seed, self._rules, self._totals, self._hands_played, self._hand))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Match):
+            return NotImplemented
+        return (self._seed, self._rules, self._totals, self._hands_played, self._hand) == (
+            other._seed,
+            other._rules,
+            other._totals,
+            other._hands_played,
+            other._hand,
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # a mutable value
+
+    def __repr__(self) -> str:
+        return f"<Match seed={self._seed} totals={self._totals} hands_played={self._hands_played}>"
+
+
+def _rebuild_match(seed: int, rules: Rules, totals: tuple[int, int], hands_played: int, hand: HandState) -> Match:
+    match = object.__new__(Match)
+    match._seed = seed
+    match._rules = rules
+    match._totals = totals
+    match._hands_played = hands_played
+    match._hand = hand
+    return match

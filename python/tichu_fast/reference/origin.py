@@ -1,0 +1,321 @@
+"""How a hand began: a full deal (`Deal`) or a position in the play phase (`Position`).
+
+Both are immutable, validated on construction, and have a one-line text form
+used by the replay (docs/game.md "Replay"):
+
+    deal <56 card names in dealt order>
+    position leader=2 hands=MJ,2j|3s|Ph|Dr,At piles=|||5j out= calls=0,0,1,0 wish=- played=0,1,2,3
+
+In a position line, a seat's cards are joined by commas and the four seats
+by `|`; `wish=-` is no wish; `out` and `played` are seat lists (possibly empty).
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from tichu_fast.enums import Call
+from tichu_fast.errors import InvalidNotationError
+
+from .cards import CARD_NAMES, Cards, ascii_lower, card_index, split_tokens
+from .deal import HAND_SIZE
+
+__all__ = ["Deal", "Position", "check_seat", "parse_origin"]
+
+NUM_CARDS = 56
+SEEN_BEFORE_GRAND = 8  # R2.1: Grand Tichu is decided on the first 8 cards
+
+
+def check_seat(seat: object, what: str = "a seat") -> int:
+    """A seat 0..3: TypeError for a non-integer, IndexError out of range (docs/api.md)."""
+    if isinstance(seat, bool):
+        raise TypeError(f"{what} must be an int, not bool")
+    try:
+        value = operator.index(seat)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"{what} must be an int, not {type(seat).__name__}") from None
+    if not 0 <= value <= 3:
+        raise IndexError(f"{what} {value} is outside 0..3")
+    return value
+
+
+def _team(seat: int) -> int:
+    return seat % 2  # R1.2
+
+
+# -- a full deal ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The 56 card names in dealt order: seat s gets [14s, 14s + 14), the first 8 seen first (R2.1)."""
+
+    names: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.names) != NUM_CARDS:
+            raise ValueError(f"a deal holds {NUM_CARDS} cards, not {len(self.names)}")
+        seen: set[str] = set()
+        for name in self.names:
+            if name not in CARD_NAMES:
+                raise ValueError(f"{name!r} is not a canonical card name")
+            if name in seen:
+                raise ValueError(f"card {name!r} is dealt twice")
+            seen.add(name)
+
+    @classmethod
+    def of_hands(cls, hands: Sequence[object]) -> Deal:
+        """Four sequences of 14 card names (or card texts), order kept (R2.1)."""
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+            raise TypeError("hands must be a sequence of four hands")
+        if len(hands) != 4:
+            raise ValueError(f"a deal has 4 hands, not {len(hands)}")
+        names: list[str] = []
+        for seat, hand in enumerate(hands):
+            if isinstance(hand, str):
+                tokens = split_tokens(hand)
+            elif isinstance(hand, Iterable):
+                tokens = list(hand)
+            else:
+                raise TypeError(f"hand {seat} must be card names or card text, not {type(hand).__name__}")
+            for token in tokens:
+                if not isinstance(token, str):
+                    raise TypeError(f"a card name must be a str, not {type(token).__name__}")
+            if len(tokens) != HAND_SIZE:
+                raise ValueError(f"hand {seat} holds {len(tokens)} cards, not {HAND_SIZE}")
+            names.extend(CARD_NAMES[card_index(token)] for token in tokens)
+        return cls(tuple(names))
+
+    def hand(self, seat: int) -> tuple[str, ...]:
+        """The 14 names dealt to a seat, in dealt order."""
+        return self.names[HAND_SIZE * seat : HAND_SIZE * (seat + 1)]
+
+    def first_eight(self, seat: int) -> tuple[str, ...]:
+        """What a seat sees before its Grand Tichu decision (R2.1)."""
+        return self.hand(seat)[:SEEN_BEFORE_GRAND]
+
+    def text(self) -> str:
+        return "deal " + " ".join(self.names)
+
+
+# -- a position in the play phase ------------------------------------------------
+
+
+def _card_set(x: object, what: str) -> Cards:
+    if isinstance(x, Cards):
+        return x
+    if isinstance(x, (str, int, np.integer)) and not isinstance(x, bool):
+        return Cards(x)
+    if isinstance(x, Iterable):
+        return Cards(list(x))
+    raise TypeError(f"{what} must be Cards, card text, a mask or card names, not {type(x).__name__}")
+
+
+def _four(x: object, what: str) -> list[object]:
+    if isinstance(x, (str, bytes)) or not isinstance(x, Iterable):
+        raise TypeError(f"{what} must be a sequence of four values")
+    items = list(x)
+    if len(items) != 4:
+        raise ValueError(f"{what} must hold 4 values, not {len(items)}")
+    return items
+
+
+def _call(x: object, seat: int) -> Call:
+    if isinstance(x, bool):
+        raise TypeError(f"call of seat {seat} must be a Call or int, not bool")
+    try:
+        value = operator.index(x)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"call of seat {seat} must be a Call or int, not {type(x).__name__}") from None
+    if not 0 <= value <= 2:
+        raise ValueError(f"call of seat {seat} is {value}, not 0..2")
+    return Call(value)
+
+
+def _wish(x: object) -> int | None:
+    if x is None:
+        return None
+    if isinstance(x, bool):
+        raise TypeError("wish must be None or an int, not bool")
+    try:
+        value = operator.index(x)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"wish must be None or an int, not {type(x).__name__}") from None
+    if not 2 <= value <= 14:  # R6.1
+        raise ValueError(f"wish {value} is not a rank 2..14")
+    return value
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position at the start of a trick in the play phase (docs/game.md `from_position`)."""
+
+    hands: tuple[Cards, Cards, Cards, Cards]
+    leader: int
+    piles: tuple[Cards, Cards, Cards, Cards]
+    out_order: tuple[int, ...]
+    calls: tuple[Call, Call, Call, Call]
+    wish: int | None
+    played: frozenset[int]
+
+    @classmethod
+    def make(
+        cls,
+        hands: object,
+        leader: object,
+        piles: object = None,
+        out_order: object = (),
+        calls: object = None,
+        wish: object = None,
+        played: object = None,
+    ) -> Position:
+        """Validate and normalise the arguments of `HandState.from_position`."""
+        hand_sets = [_card_set(h, f"hand {s}") for s, h in enumerate(_four(hands, "hands"))]
+        pile_sets = (
+            [Cards()] * 4 if piles is None else [_card_set(p, f"pile {s}") for s, p in enumerate(_four(piles, "piles"))]
+        )
+        seat_calls = [Call.NONE] * 4 if calls is None else [_call(c, s) for s, c in enumerate(_four(calls, "calls"))]
+        if isinstance(out_order, (str, bytes)) or not isinstance(out_order, Iterable):
+            raise TypeError("out_order must be a sequence of seats")
+        out = [check_seat(seat, "a seat in out_order") for seat in out_order]
+        if isinstance(played, (str, bytes)) or (played is not None and not isinstance(played, Iterable)):
+            raise TypeError("played must be a collection of seats")
+        played_seats = (
+            frozenset(range(4)) if played is None else frozenset(check_seat(s, "a seat in played") for s in played)
+        )
+        leader_seat = check_seat(leader, "leader")
+        wished = _wish(wish)
+
+        for seat, hand in enumerate(hand_sets):
+            if len(hand) > HAND_SIZE:
+                raise ValueError(f"hand {seat} holds {len(hand)} cards, more than {HAND_SIZE}")
+        named = [(f"hand {s}", c) for s, c in enumerate(hand_sets)] + [
+            (f"pile {s}", c) for s, c in enumerate(pile_sets)
+        ]
+        for i, (name_a, cards_a) in enumerate(named):
+            for name_b, cards_b in named[i + 1 :]:
+                if not cards_a.isdisjoint(cards_b):
+                    raise ValueError(f"{name_a} and {name_b} share cards: {cards_a & cards_b}")
+        if len(set(out)) != len(out):
+            raise ValueError(f"out_order repeats a seat: {out}")
+        for seat in range(4):
+            if not hand_sets[seat] and seat not in out:
+                raise ValueError(f"seat {seat} holds no cards but is not in out_order")
+            if hand_sets[seat] and seat in out:
+                raise ValueError(f"seat {seat} is in out_order but holds cards")
+        holding = [seat for seat in range(4) if hand_sets[seat]]
+        if len(holding) <= 1 or (len(out) >= 2 and _team(out[0]) == _team(out[1])):  # R8.1
+            raise ValueError("the position is finished (R8.1): the hand would already be over")
+        if not hand_sets[leader_seat]:
+            raise ValueError(f"the leader {leader_seat} holds no cards")
+        return cls(
+            hands=(hand_sets[0], hand_sets[1], hand_sets[2], hand_sets[3]),
+            leader=leader_seat,
+            piles=(pile_sets[0], pile_sets[1], pile_sets[2], pile_sets[3]),
+            out_order=tuple(out),
+            calls=(seat_calls[0], seat_calls[1], seat_calls[2], seat_calls[3]),
+            wish=wished,
+            played=played_seats,
+        )
+
+    def text(self) -> str:
+        def seats_of(sets: Sequence[Cards]) -> str:
+            return "|".join(",".join(cards) for cards in sets)
+
+        return " ".join(
+            [
+                "position",
+                f"leader={self.leader}",
+                f"hands={seats_of(self.hands)}",
+                f"piles={seats_of(self.piles)}",
+                "out=" + ",".join(str(seat) for seat in self.out_order),
+                "calls=" + ",".join(str(int(call)) for call in self.calls),
+                "wish=" + ("-" if self.wish is None else str(self.wish)),
+                "played=" + ",".join(str(seat) for seat in sorted(self.played)),
+            ]
+        )
+
+
+# -- reading an origin line ---------------------------------------------------
+
+
+def _seat_list(value: str) -> list[int]:
+    seats = [token for token in value.split(",") if token]
+    for token in seats:
+        if token not in ("0", "1", "2", "3"):
+            raise InvalidNotationError(f"bad seat {token!r}")
+    return [int(token) for token in seats]
+
+
+def _parse_position(tokens: list[str]) -> Position:
+    fields: dict[str, str] = {}
+    for token in tokens:
+        key, sep, value = token.partition("=")
+        key = ascii_lower(key)
+        if not sep or key not in ("leader", "hands", "piles", "out", "calls", "wish", "played"):
+            raise InvalidNotationError(f"bad position field {token!r}")
+        if key in fields:
+            raise InvalidNotationError(f"position field {key!r} given twice")
+        fields[key] = value
+    for key in ("leader", "hands"):
+        if key not in fields:
+            raise InvalidNotationError(f"position without {key}=")
+
+    def four_sets(value: str, what: str) -> list[Cards]:
+        parts = value.split("|")
+        if len(parts) != 4:
+            raise InvalidNotationError(f"{what}= needs 4 seats separated by '|', not {len(parts)}")
+        return [Cards(part) for part in parts]
+
+    leader = _seat_list(fields["leader"])
+    if len(leader) != 1:
+        raise InvalidNotationError(f"bad leader {fields['leader']!r}")
+    calls: list[int] | None = None
+    if "calls" in fields:
+        call_tokens = fields["calls"].split(",")
+        if len(call_tokens) != 4 or any(t not in ("0", "1", "2") for t in call_tokens):
+            raise InvalidNotationError(f"bad calls {fields['calls']!r} (4 values 0..2)")
+        calls = [int(t) for t in call_tokens]
+    wish: int | None = None
+    wish_text = fields.get("wish", "-")
+    if wish_text != "-":
+        if not (wish_text.isascii() and wish_text.isdigit() and 2 <= int(wish_text) <= 14):
+            raise InvalidNotationError(f"bad wish {wish_text!r}")
+        wish = int(wish_text)
+    try:
+        return Position.make(
+            hands=four_sets(fields["hands"], "hands"),
+            leader=leader[0],
+            piles=four_sets(fields["piles"], "piles") if "piles" in fields else None,
+            out_order=_seat_list(fields.get("out", "")),
+            calls=calls,
+            wish=wish,
+            played=_seat_list(fields["played"]) if "played" in fields else None,
+        )
+    except InvalidNotationError:
+        raise
+    except (ValueError, IndexError, TypeError) as error:
+        raise InvalidNotationError(f"inconsistent position: {error}") from None
+
+
+def parse_origin(line: str) -> Deal | Position:
+    """Read a `deal ...` or `position ...` line (InvalidNotationError if unreadable)."""
+    tokens = line.split()
+    if not tokens:
+        raise InvalidNotationError("expected a 'deal' or 'position' line")
+    head = ascii_lower(tokens[0])
+    if head == "deal":
+        try:
+            names = tuple(CARD_NAMES[card_index(token)] for token in tokens[1:])
+            return Deal(names)
+        except InvalidNotationError:
+            raise
+        except ValueError as error:
+            raise InvalidNotationError(f"bad deal: {error}") from None
+    if head == "position":
+        return _parse_position(tokens[1:])
+    raise InvalidNotationError(f"expected a 'deal' or 'position' line, not {tokens[0]!r}")

@@ -1,0 +1,28 @@
+"""The rules options of a hand and a match, shared by both backends (docs/game.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Rules"]
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Options on top of RULES.md.
+
+    - `bombs_out_of_turn`: R10.2; False restricts bombs to one's own turn (no offers).
+    - `target`: R9.1; a match ends after a hand once a team has at least this total.
+    """
+
+    bombs_out_of_turn: bool = True
+    target: int = 1000
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.bombs_out_of_turn, bool):
+            kind = type(self.bombs_out_of_turn).__name__
+            raise TypeError(f"bombs_out_of_turn must be a bool, not {kind}")
+        if isinstance(self.target, bool) or not isinstance(self.target, int):
+            raise TypeError(f"target must be an int, not {type(self.target).__name__}")
+        if self.target < 1:
+            raise ValueError(f"target must be at least 1, not {self.target}")
