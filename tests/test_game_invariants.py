@@ -1,0 +1,52 @@
+"""Invariants over random hands, on both backends: every card in exactly one
+place at every step; the points add up to 100 without a double victory; a
+rejected action changes nothing; clone, replay and pickle give equal states."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+
+import pytest
+
+HANDS = 40
+
+
+def places(state):
+    """Hands, piles and the trick; the Dog, once led, is out of play (R5.6)."""
+    return [*state.hands, *state.piles, state.trick]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_invariants_of_random_hands(game_backend, seed):
+    tf = game_backend
+    rng = random.Random(seed)
+    deck = tf.Cards(0xFFFFFFFFFFFFFF)
+    dog = tf.Cards("Dog")
+    for _ in range(HANDS // 4):
+        state = tf.HandState.new(rng.getrandbits(64))
+        while not state.is_terminal():
+            # R1.1, R2.2, R5.4, R5.6: every card in exactly one place
+            held = tf.Cards()
+            for cards in places(state):
+                assert held.isdisjoint(cards)
+                held |= cards
+            assert held == deck or held == deck - dog
+            actions = state.legal_actions()
+            # a rejected action changes nothing
+            before = state.clone()
+            with pytest.raises(tf.TichuError):
+                state.apply("push Zz Zz Zz" if state.decision != tf.Decision.EXCHANGE else "pass")
+            assert state == before
+            state.apply(rng.choice(actions))
+        if len(state.out_order) == 3:
+            # R8.5: without a double victory the card points add up to 100
+            tailender = ({0, 1, 2, 3} - set(state.out_order)).pop()
+            points = sum(tf.card_points(p) for p in state.piles) + tf.card_points(state.hands[tailender])
+            assert points == 100
+        # clone, replay, pickle and deepcopy rebuild the same state
+        assert state.clone() == state
+        assert tf.HandState.from_replay(state.replay()) == state
+        assert pickle.loads(pickle.dumps(state)) == state
+        assert copy.deepcopy(state) == state
