@@ -50,3 +50,12 @@ def test_invariants_of_random_hands(game_backend, seed):
         assert tf.HandState.from_replay(state.replay()) == state
         assert pickle.loads(pickle.dumps(state)) == state
         assert copy.deepcopy(state) == state
+
+
+def test_num_legal_actions_counts_legal_actions(game_backend):
+    # docs/game.md: num_legal_actions() == len(legal_actions()) at every decision.
+    rng = random.Random(8)
+    state = game_backend.HandState.new(8)
+    while not state.is_terminal():
+        assert state.num_legal_actions() == len(state.legal_actions())
+        state.apply_index(rng.randrange(state.num_legal_actions()))

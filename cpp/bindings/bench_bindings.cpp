@@ -6,6 +6,7 @@
 
 #include "common.hpp"
 #include "tichu/movegen.hpp"
+#include "tichu/state.hpp"
 
 namespace tichu::bindings {
 
@@ -60,6 +61,23 @@ void bind_bench(py::module_& m) {
         return result;
       },
       py::arg("hands"), "The number of leads of each hand (for scripts/max_legal_moves.py).");
+  m.def(
+      "_time_clone",
+      [](const HandState& state, int repeat) {
+        // Each copy is read back, so the compiler cannot drop it.
+        volatile std::uint64_t sink = 0;
+        const auto start = std::chrono::steady_clock::now();
+        for (int r = 0; r < repeat; ++r) {
+          HandState copy = state;
+#if defined(__GNUC__)
+          asm volatile("" : : "r"(&copy) : "memory");  // the whole copy must exist
+#endif
+          sink = sink + copy.hand(r & 3);
+        }
+        const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
+        return elapsed.count() / repeat;
+      },
+      py::arg("state"), py::arg("repeat"), "Seconds per copy of a HandState in C++.");
 }
 
 }  // namespace tichu::bindings

@@ -319,6 +319,10 @@ class HandState:
     def legal_actions(self) -> list[Action]:
         return self._core.legal_actions()
 
+    def num_legal_actions(self) -> int:
+        """len(legal_actions()), without building the list (for apply_index)."""
+        return self._core.action_count()
+
     def legal_moves_array(self, out: npt.NDArray[np.void] | None = None) -> npt.NDArray[np.void]:
         """The moves of a PLAY or BOMB decision as MOVE_DTYPE records (the Tichu call aside)."""
         decision = self.decision

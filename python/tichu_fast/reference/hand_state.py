@@ -390,6 +390,10 @@ class HandState:
             self._legal_cache = self._compute_legal_actions()
         return list(self._legal_cache)
 
+    def num_legal_actions(self) -> int:
+        """How many legal actions there are (docs/game.md)."""
+        return len(self.legal_actions())
+
     def legal_moves_array(self, out: npt.NDArray[Any] | None = None) -> npt.NDArray[Any]:
         """The legal moves of a PLAY or BOMB decision as MOVE_DTYPE records (docs/api.md)."""
         seat = self._current
