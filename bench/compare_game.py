@@ -15,6 +15,7 @@ import time
 import timeit
 
 import tichu_fast as tf
+from compare import format_time as fmt
 from tichu_fast import _core
 from tichu_fast import reference as ref
 
@@ -51,14 +52,6 @@ def per_apply(states, number: int = 20) -> float:
     clones = min(timeit.repeat(lambda: [s.clone() for s, _ in states], number=number, repeat=3))
     applied = min(timeit.repeat(lambda: [s.clone().apply(a) for s, a in states], number=number, repeat=3))
     return (applied - clones) / (number * len(states))
-
-
-def fmt(seconds: float) -> str:
-    if seconds < 1e-6:
-        return f"{seconds * 1e9:.0f} ns"
-    if seconds < 1e-3:
-        return f"{seconds * 1e6:.2f} µs"
-    return f"{seconds * 1e3:.2f} ms"
 
 
 def main() -> None:
