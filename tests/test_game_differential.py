@@ -52,6 +52,9 @@ def play_both(seed: int, rules_cpp, rules_ref, rng: random.Random, observe_every
         step += 1
     assert a.is_terminal()
     assert a.returns() == b.returns(), seed
+    assert [p.mask for p in a.piles] == [p.mask for p in b.piles], seed
+    for player in range(4):
+        assert plain(a.observation(player)) == plain(b.observation(player)), (seed, "end", player)
     assert a.replay() == b.replay(), seed
 
 

@@ -40,6 +40,11 @@ def test_invariants_of_random_hands(game_backend, seed):
                 state.apply("push Zz Zz Zz" if state.decision != tf.Decision.EXCHANGE else "pass")
             assert state == before
             state.apply(rng.choice(actions))
+        held = tf.Cards()  # R8.2: at the end too, every card is somewhere
+        for cards in places(state):
+            assert held.isdisjoint(cards)
+            held |= cards
+        assert held == deck or held == deck - dog
         if len(state.out_order) == 3:
             # R8.5: without a double victory the card points add up to 100
             tailender = ({0, 1, 2, 3} - set(state.out_order)).pop()

@@ -384,13 +384,13 @@ void HandState::start_trick(int seat) {
   player_ = static_cast<std::int8_t>(leader);
 }
 
-// R8.1, R8.2: the hand ends now. After a double victory nothing is counted;
-// otherwise the table goes to the last play's player, by a Dragon gift if
-// that play is the Dragon.
+// R8.1, R8.2: the hand ends now. The table goes to the last play's player,
+// by a Dragon gift if that play is the Dragon; after a double victory
+// nothing is counted, so no gift is asked and the cards just lie in his pile.
 void HandState::finish() {
   const bool double_victory = out_count_ == 2;
-  if (!double_victory && trick_) {
-    if (table_.cards == kDragon) {
+  if (trick_) {
+    if (table_.cards == kDragon && !double_victory) {
       decision_ = Decision::DragonGift;
       player_ = table_player_;
       return;
