@@ -3,12 +3,46 @@
 #include <utility>
 
 namespace tichu {
+namespace {
+
+// SplitMix64::below(n) for the small n of a shuffle, without its two
+// divisions: the rejection threshold (2^64 - n) mod n comes from a table and
+// r mod n from a multiplication by 1/n, corrected by subtraction. The values
+// are exactly those of below(n), which the reference backend computes.
+struct SmallModulus {
+  std::uint64_t n = 1, threshold = 0, reciprocal = 0;
+};
+
+constexpr std::array<SmallModulus, kNumCards + 1> make_moduli() {
+  std::array<SmallModulus, kNumCards + 1> table{};
+  for (std::uint64_t n = 1; n <= kNumCards; ++n) table[n] = {n, (0 - n) % n, ~std::uint64_t{0} / n};
+  return table;
+}
+
+constexpr auto kModuli = make_moduli();
+
+std::uint64_t below_small(SplitMix64& rng, const SmallModulus& m) {
+  for (;;) {
+    const std::uint64_t r = rng.next();
+    if (r < m.threshold) continue;
+#if defined(__SIZEOF_INT128__)
+    const auto q = static_cast<std::uint64_t>((static_cast<unsigned __int128>(r) * m.reciprocal) >> 64);
+    std::uint64_t rest = r - q * m.n;  // q is at most 2 short of r / n
+    while (rest >= m.n) rest -= m.n;
+    return rest;
+#else
+    return r % m.n;
+#endif
+  }
+}
+
+}  // namespace
 
 std::array<std::uint8_t, kNumCards> shuffled_deck(std::uint64_t seed) {
   std::array<std::uint8_t, kNumCards> deck{};
   for (int i = 0; i < kNumCards; ++i) deck[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i);
   SplitMix64 rng(seed);
-  for (std::size_t i = kNumCards - 1; i > 0; --i) std::swap(deck[i], deck[rng.below(i + 1)]);
+  for (std::size_t i = kNumCards - 1; i > 0; --i) std::swap(deck[i], deck[below_small(rng, kModuli[i + 1])]);
   return deck;
 }
 
