@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections import Counter
@@ -174,6 +175,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as error:
         print(f"tichu-fast: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # e.g. `tichu-fast | head`: the reader left; say nothing more
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":
