@@ -26,7 +26,7 @@ std::uint64_t below_small(SplitMix64& rng, const SmallModulus& m) {
     const std::uint64_t r = rng.next();
     if (r < m.threshold) continue;
 #if defined(__SIZEOF_INT128__)
-    const auto q = static_cast<std::uint64_t>((static_cast<unsigned __int128>(r) * m.reciprocal) >> 64);
+    const auto q = static_cast<std::uint64_t>((static_cast<Uint128>(r) * m.reciprocal) >> 64);
     std::uint64_t rest = r - q * m.n;  // q is at most 2 short of r / n
     while (rest >= m.n) rest -= m.n;
     return rest;

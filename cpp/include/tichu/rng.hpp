@@ -9,6 +9,10 @@
 
 namespace tichu {
 
+#if defined(__SIZEOF_INT128__)
+__extension__ typedef unsigned __int128 Uint128;  // GCC and Clang; __extension__ keeps -Wpedantic quiet
+#endif
+
 // SplitMix64: tiny, fast, and easy to write identically in Python.
 class SplitMix64 {
  public:
@@ -25,7 +29,7 @@ class SplitMix64 {
   // for random policies, where a division per decision shows in profiles.
   std::uint64_t pick(std::uint64_t n) {
 #if defined(__SIZEOF_INT128__)
-    return static_cast<std::uint64_t>((static_cast<unsigned __int128>(next()) * n) >> 64);
+    return static_cast<std::uint64_t>((static_cast<Uint128>(next()) * n) >> 64);
 #else
     return next() % n;  // compilers without 128-bit integers (MSVC): a division instead
 #endif
