@@ -25,6 +25,8 @@ export HYPOTHESIS_PROFILE=sanitize
 export TICHU_GAME_HANDS=100  # whole hands under the sanitizers: a tenth of the plain run
 
 echo "+ pytest under ASan and UBSan"
-python -m pytest -q -p no:cacheprovider
+# --capture=sys: a sanitizer writes its report to fd 2 and aborts; pytest's
+# default fd capture would swallow it with the process.
+python -m pytest -q -p no:cacheprovider --capture=sys
 echo "+ fuzz targets under ASan and UBSan, ${FUZZ_SECONDS:-60} s"
-FUZZ_SECONDS="${FUZZ_SECONDS:-60}" python -m pytest -q -p no:cacheprovider -m fuzz tests/test_fuzz.py
+FUZZ_SECONDS="${FUZZ_SECONDS:-60}" python -m pytest -q -p no:cacheprovider --capture=sys -m fuzz tests/test_fuzz.py

@@ -1,6 +1,6 @@
 """Fuzz targets for every entry point that takes outside input: card and
 move text, masks, numpy arrays of any dtype and shape, arbitrary argument
-values. Each target must either answer like the reference or raise an
+values, actions applied to game states, replay text. Each target must either answer like the reference or raise an
 error of the documented hierarchy: never crash, never anything else.
 
 Deselected from the plain test run; scripts/sanitize.sh runs them under
@@ -28,7 +28,7 @@ from tichu_fast.errors import TichuError
 
 pytestmark = pytest.mark.fuzz
 
-TARGETS = 6
+TARGETS = 8
 SECONDS = float(os.environ.get("FUZZ_SECONDS", "6")) / TARGETS
 ALLOWED = (TichuError, ValueError, TypeError, IndexError)
 
@@ -171,5 +171,70 @@ def test_score_arguments():
     def fuzz(out_order, piles, tailender, calls):
         outcome(lambda: cpp.score_hand(out_order, piles, tailender, calls))
         outcome(lambda: cpp.deal(out_order[0] if out_order else None))
+
+    run_for_a_while(fuzz)
+
+
+ACTION_WORDS = [*TOKENS, "grand", "tichu", "no", "push", "wish", "give", "0", "1", "2", "3", "4", "A", "7", "Dog"]
+
+
+def advanced_states(seed: int, steps: int):
+    """The same random point of one hand in both backends."""
+    import random
+
+    a, b = cpp.HandState.new(seed), ref.HandState.new(seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if b.is_terminal():
+            break
+        choice = rng.choice(sorted(map(str, b.legal_actions())))
+        a.apply(choice)
+        b.apply(choice)
+    return a, b
+
+
+def test_actions_applied_to_states():
+    @given(
+        st.integers(0, 2**64 - 1),
+        st.integers(0, 120),
+        st.one_of(texts, st.lists(st.sampled_from(ACTION_WORDS), max_size=5).map(" ".join)),
+        anything,
+    )
+    def fuzz(seed, steps, text, other):
+        a, b = advanced_states(seed, steps)
+        before = a.clone()
+        got = outcome(lambda: a.apply(text))
+        assert got[0] == outcome(lambda: b.apply(text))[0], text  # both accept or both refuse
+        if got[0] == "error":
+            assert a == before  # a rejected action changes nothing
+        else:
+            assert a.replay() == b.replay()
+        before = a.clone()
+        if outcome(lambda: a.apply(other))[0] == "error":
+            assert a == before
+
+    run_for_a_while(fuzz)
+
+
+def test_replay_text():
+    @given(st.integers(0, 2**64 - 1), st.integers(0, 60), st.data())
+    def fuzz(seed, steps, data):
+        a, _ = advanced_states(seed, steps)
+        lines = a.replay().splitlines()
+        i = data.draw(st.integers(0, len(lines) - 1))
+        edit = data.draw(st.sampled_from(["drop", "swap", "garble", "duplicate", "truncate"]))
+        if edit == "drop":
+            del lines[i]
+        elif edit == "swap" and i + 1 < len(lines):
+            lines[i], lines[i + 1] = lines[i + 1], lines[i]
+        elif edit == "garble":
+            lines[i] = data.draw(st.one_of(texts, st.just(lines[i][::-1]), st.just(lines[i].upper())))
+        elif edit == "duplicate":
+            lines.insert(i, lines[i])
+        else:
+            lines[i] = lines[i][: data.draw(st.integers(0, len(lines[i])))]
+        text = "\n".join(lines)
+        got = outcome(lambda: cpp.HandState.from_replay(text).replay())
+        assert got == outcome(lambda: ref.HandState.from_replay(text).replay()), text
 
     run_for_a_while(fuzz)

@@ -89,6 +89,7 @@ bool HandState::may_call_tichu(int seat) const {  // R7.2
 }
 
 int HandState::legal_actions(Action* out) const {
+  if (decision_ == Decision::Over) return 0;  // and player_ is -1: no hand to read
   const Mask hand = hands_[static_cast<std::size_t>(player_)];
   switch (decision_) {
     case Decision::GrandTichu:
@@ -144,6 +145,7 @@ bool HandState::is_legal(const Action& a) const {
   for (std::uint8_t b : a.pad) {
     if (b) return false;
   }
+  if (decision_ == Decision::Over) return false;
   const Mask hand = hands_[static_cast<std::size_t>(player_)];
   const bool no_move = a.move == Move{};
   const bool no_push = a.push == std::array<std::uint8_t, 3>{};
@@ -433,8 +435,37 @@ std::string normalized(std::string_view text) {
   return out;
 }
 
-NotationError not_an_action(std::string_view text, const char* expected) {
-  return NotationError("'" + std::string(text) + "' is no action here: expected " + expected);
+// Whether `words` (normalized) read as an action of any decision.
+bool reads_as_action(const std::string& words, std::string_view text) {
+  if (words == "grand tichu" || words == "no grand tichu" || words == "tichu" || words == "no tichu" ||
+      words == "no wish") {
+    return true;
+  }
+  if (words.rfind("wish ", 0) == 0) return parse_rank_name(std::string_view(words).substr(5)) > 0;
+  if (words.size() == 6 && words.rfind("give ", 0) == 0) return words[5] >= '0' && words[5] <= '3';
+  if (words.rfind("push ", 0) == 0) {
+    try {
+      const Mask cards = parse_cards(std::string_view(words).substr(5));
+      return count(cards) == 3;
+    } catch (const NotationError&) {
+      return false;
+    }
+  }
+  try {
+    parse_move(text);
+    return true;
+  } catch (const NotationError&) {
+    return false;
+  }
+}
+
+// Text that is no action of this decision: an action of another decision
+// is illegal here (IllegalActionError), anything else unreadable.
+[[noreturn]] void not_an_action(const std::string& words, std::string_view text, const char* expected) {
+  if (reads_as_action(words, text)) {
+    throw IllegalActionError("'" + std::string(text) + "' is not an action of this decision: expected " + expected);
+  }
+  throw NotationError("'" + std::string(text) + "' is no action: expected " + expected);
 }
 
 }  // namespace
@@ -465,17 +496,17 @@ Action parse_action(std::string_view text, const HandState& state) {
         a.value = words[0] == 'g';
         return a;
       }
-      throw not_an_action(text, "'grand tichu' or 'no grand tichu'");
+      not_an_action(words, text, "'grand tichu' or 'no grand tichu'");
     case Decision::Tichu:
       a.kind = ActionKind::Tichu;
       if (words == "tichu" || words == "no tichu") {
         a.value = words[0] == 't';
         return a;
       }
-      throw not_an_action(text, "'tichu' or 'no tichu'");
+      not_an_action(words, text, "'tichu' or 'no tichu'");
     case Decision::Exchange: {
       a.kind = ActionKind::Push;
-      if (words.rfind("push ", 0) != 0) throw not_an_action(text, "'push <card> <card> <card>'");
+      if (words.rfind("push ", 0) != 0) not_an_action(words, text, "'push <card> <card> <card>'");
       std::size_t k = 0, i = 5;
       while (i <= words.size()) {
         std::size_t end = words.find(' ', i);
@@ -483,11 +514,14 @@ Action parse_action(std::string_view text, const HandState& state) {
         const std::string_view token = std::string_view(words).substr(i, end - i);
         const int index = parse_card_name(token);
         if (index < 0) throw NotationError("unknown card '" + std::string(token) + "'");
-        if (k == 3) throw not_an_action(text, "three cards to push");
+        if (k == 3) not_an_action(words, text, "three cards to push");
+        for (std::size_t j = 0; j < k; ++j) {
+          if (a.push[j] == index) throw NotationError("duplicate card '" + std::string(token) + "'");
+        }
         a.push[k++] = static_cast<std::uint8_t>(index);
         i = end + 1;
       }
-      if (k != 3) throw not_an_action(text, "three cards to push");
+      if (k != 3) not_an_action(words, text, "three cards to push");
       return a;
     }
     case Decision::Play:
@@ -499,7 +533,12 @@ Action parse_action(std::string_view text, const HandState& state) {
       [[fallthrough]];
     case Decision::Bomb:
       a.kind = ActionKind::Play;
-      a.move = parse_move(text);
+      try {
+        a.move = parse_move(text);
+      } catch (const NotationError&) {
+        if (reads_as_action(words, text)) not_an_action(words, text, "a move or 'pass'");
+        throw;
+      }
       return a;
     case Decision::Wish:
       a.kind = ActionKind::Wish;
@@ -511,14 +550,14 @@ Action parse_action(std::string_view text, const HandState& state) {
           return a;
         }
       }
-      throw not_an_action(text, "'wish <rank>' or 'no wish'");
+      not_an_action(words, text, "'wish <rank>' or 'no wish'");
     case Decision::DragonGift:
       a.kind = ActionKind::Gift;
       if (words.size() == 6 && words.rfind("give ", 0) == 0 && words[5] >= '0' && words[5] <= '3') {
         a.value = static_cast<std::uint8_t>(words[5] - '0');
         return a;
       }
-      throw not_an_action(text, "'give <seat>'");
+      not_an_action(words, text, "'give <seat>'");
     case Decision::Over: throw IllegalActionError("the hand is over: no action is legal");
   }
   throw IllegalActionError("no decision");
