@@ -58,12 +58,27 @@ struct Partial {
 
 // Grows runs rank by rank from one lowest rank: `real` holds the card
 // choices without the Phoenix, `wild` those where it stands for one rank.
-struct RunLists {
+// The 64 KiB of lists live per thread, not on the stack, so that threads
+// started with a small stack can enumerate too. They have no constructor:
+// a thread_local that needs one is reached through a guard on every use,
+// which in a shared library cost a third of a lead's time.
+struct RunStorage {
   std::array<Partial, kMaxPartials> a_real, b_real, a_wild, b_wild;
-  Partial* real = a_real.data();
-  Partial* wild = a_wild.data();
-  Partial* next_real = b_real.data();
-  Partial* next_wild = b_wild.data();
+};
+
+RunStorage& run_storage() {
+  thread_local RunStorage storage;
+  return storage;
+}
+
+struct RunLists {
+  explicit RunLists(RunStorage& s)
+      : real(s.a_real.data()), wild(s.a_wild.data()), next_real(s.b_real.data()), next_wild(s.b_wild.data()) {}
+
+  Partial* real;
+  Partial* wild;
+  Partial* next_real;
+  Partial* next_wild;
   int n_real = 0, n_wild = 0;
 
   void swap() {
@@ -103,13 +118,6 @@ class RankIterator {
  private:
   Mask flags_;
 };
-
-// 64 KiB of lists: per thread, not on the stack, so that threads started
-// with a small stack can enumerate too. Calls never nest.
-RunLists& run_lists() {
-  thread_local RunLists lists;
-  return lists;
-}
 
 class Generator {
  public:
@@ -182,7 +190,7 @@ class Generator {
   // extending either end within 2..14 (R3.1). One-suit straights without
   // Mah Jong or Phoenix are bombs (R3.6); drop_straight_flushes removes them.
   void straights(int min_len, int max_len, int above_rank) {
-    RunLists& lists = run_lists();
+    RunLists lists(run_storage());
     const int first_lo = std::max(1, above_rank - max_len + 2);
     for (int lo = first_lo; lo + min_len - 1 <= kMaxRank; ++lo) {
       if (!run_may_start(flags_.at_least[1], lo, min_len, lo >= kMinRank)) continue;
@@ -204,7 +212,7 @@ class Generator {
   // Pair runs of min_ranks..max_ranks adjacent pairs whose top rank is
   // above `above_rank`; the Phoenix may complete one pair.
   void pair_runs(int min_ranks, int max_ranks, int above_rank) {
-    RunLists& lists = run_lists();
+    RunLists lists(run_storage());
     const int first_lo = std::max(kMinRank, above_rank - max_ranks + 2);
     for (int lo = first_lo; lo + min_ranks - 1 <= kMaxRank; ++lo) {
       if (!run_may_start(flags_.at_least[2], lo, min_ranks, flags_.at_least[1] >> rank_shift(lo) & 1)) continue;

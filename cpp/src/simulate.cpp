@@ -31,8 +31,12 @@ std::uint64_t hand_seed(std::uint64_t seed, std::uint64_t k) {
 }
 
 void simulate_hands(std::uint64_t seed, std::uint64_t first, int n, Rules rules, HandRecord* out) {
-  thread_local std::array<Action, kMaxActions> actions;
-  thread_local std::array<Move, kMaxLegalMoves> moves;
+  // Fetched once: each use of a thread_local with a constructor goes
+  // through an initialisation guard.
+  thread_local std::array<Action, kMaxActions> action_slots;
+  thread_local std::array<Move, kMaxLegalMoves> move_slots;
+  Action* const actions = action_slots.data();
+  Move* const moves = move_slots.data();
   for (int h = 0; h < n; ++h) {
     const std::uint64_t dealt = hand_seed(seed, first + static_cast<std::uint64_t>(h));
     SplitMix64 policy(dealt ^ 0xD1B54A32D192ED03ULL);
@@ -49,7 +53,7 @@ void simulate_hands(std::uint64_t seed, std::uint64_t first, int n, Rules rules,
         const bool in_turn = s.decision() == Decision::Play;
         const int seat = s.current_player();
         if (in_turn && s.table() == nullptr) ++r.tricks;
-        const int n_moves = legal_moves(Situation{s.hand(seat), s.table(), in_turn ? s.wish() : 0, !in_turn}, moves.data());
+        const int n_moves = legal_moves(Situation{s.hand(seat), s.table(), in_turn ? s.wish() : 0, !in_turn}, moves);
         const bool tichu = in_turn && s.may_call_tichu(seat);
         const auto pick = policy.pick(static_cast<std::uint64_t>(n_moves + tichu));
         Action a;
@@ -63,7 +67,7 @@ void simulate_hands(std::uint64_t seed, std::uint64_t first, int n, Rules rules,
         s.apply(a);
         continue;
       }
-      const int count = s.legal_actions(actions.data());
+      const int count = s.legal_actions(actions);
       s.apply(actions[static_cast<std::size_t>(policy.pick(static_cast<std::uint64_t>(count)))]);
     }
     const auto score = s.returns();
