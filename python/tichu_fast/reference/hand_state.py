@@ -41,8 +41,8 @@ from .deal import shuffled_deck
 from .legal import legal_moves, legal_moves_array
 from .moves import Move, phoenix_single
 from .observation import Observation, fill_observation_array
-from .origin import Deal, Position, check_seat, parse_origin
-from .scoring import score_hand
+from .origin import Deal, Position, parse_origin
+from .scoring import check_seat, score_hand
 
 __all__ = ["HandState"]
 

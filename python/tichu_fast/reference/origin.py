@@ -23,28 +23,12 @@ from tichu_fast.errors import InvalidNotationError
 
 from .cards import CARD_NAMES, Cards, ascii_lower, card_index, split_tokens
 from .deal import HAND_SIZE
+from .scoring import check_call, check_seat, team
 
-__all__ = ["Deal", "Position", "check_seat", "parse_origin"]
+__all__ = ["Deal", "Position", "parse_origin"]
 
 NUM_CARDS = 56
 SEEN_BEFORE_GRAND = 8  # R2.1: Grand Tichu is decided on the first 8 cards
-
-
-def check_seat(seat: object, what: str = "a seat") -> int:
-    """A seat 0..3: TypeError for a non-integer, IndexError out of range (docs/api.md)."""
-    if isinstance(seat, bool):
-        raise TypeError(f"{what} must be an int, not bool")
-    try:
-        value = operator.index(seat)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeError(f"{what} must be an int, not {type(seat).__name__}") from None
-    if not 0 <= value <= 3:
-        raise IndexError(f"{what} {value} is outside 0..3")
-    return value
-
-
-def _team(seat: int) -> int:
-    return seat % 2  # R1.2
 
 
 # -- a full deal ----------------------------------------------------------------
@@ -124,18 +108,6 @@ def _four(x: object, what: str) -> list[object]:
     return items
 
 
-def _call(x: object, seat: int) -> Call:
-    if isinstance(x, bool):
-        raise TypeError(f"call of seat {seat} must be a Call or int, not bool")
-    try:
-        value = operator.index(x)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeError(f"call of seat {seat} must be a Call or int, not {type(x).__name__}") from None
-    if not 0 <= value <= 2:
-        raise ValueError(f"call of seat {seat} is {value}, not 0..2")
-    return Call(value)
-
-
 def _wish(x: object) -> int | None:
     if x is None:
         return None
@@ -178,7 +150,9 @@ class Position:
         pile_sets = (
             [Cards()] * 4 if piles is None else [_card_set(p, f"pile {s}") for s, p in enumerate(_four(piles, "piles"))]
         )
-        seat_calls = [Call.NONE] * 4 if calls is None else [_call(c, s) for s, c in enumerate(_four(calls, "calls"))]
+        seat_calls = (
+            [Call.NONE] * 4 if calls is None else [check_call(c, s) for s, c in enumerate(_four(calls, "calls"))]
+        )
         if isinstance(out_order, (str, bytes)) or not isinstance(out_order, Iterable):
             raise TypeError("out_order must be a sequence of seats")
         out = [check_seat(seat, "a seat in out_order") for seat in out_order]
@@ -208,7 +182,7 @@ class Position:
             if hand_sets[seat] and seat in out:
                 raise ValueError(f"seat {seat} is in out_order but holds cards")
         holding = [seat for seat in range(4) if hand_sets[seat]]
-        if len(holding) <= 1 or (len(out) >= 2 and _team(out[0]) == _team(out[1])):  # R8.1
+        if len(holding) <= 1 or (len(out) >= 2 and team(out[0]) == team(out[1])):  # R8.1
             raise ValueError("the position is finished (R8.1): the hand would already be over")
         if not hand_sets[leader_seat]:
             raise ValueError(f"the leader {leader_seat} holds no cards")

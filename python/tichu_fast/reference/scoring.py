@@ -13,7 +13,7 @@ from tichu_fast.enums import Call
 
 from .cards import Cards, as_cards, check_mask_array
 
-__all__ = ["card_points", "score_hand"]
+__all__ = ["card_points", "check_call", "check_seat", "score_hand", "team"]
 
 DOUBLE_VICTORY = 200  # R8.3
 CALL_VALUE = {Call.NONE: 0, Call.TICHU: 100, Call.GRAND_TICHU: 200}  # R7.1, R7.2
@@ -32,39 +32,40 @@ def card_points(cards: Cards | int | str | npt.NDArray[Any]) -> int | npt.NDArra
     return as_cards(cards).points
 
 
-def _team(seat: int) -> int:
+def team(seat: int) -> int:
     """R1.2: seats 0 and 2 are team 0, seats 1 and 3 team 1."""
     return seat % 2
 
 
-def _check_seat(seat: object) -> int:
+def check_seat(seat: object, what: str = "a seat") -> int:
+    """A seat 0..3: TypeError for a non-integer, IndexError out of range (docs/api.md)."""
     if isinstance(seat, bool):  # True is an int to Python, but never a seat here
-        raise TypeError("a seat must be an int, not bool")
+        raise TypeError(f"{what} must be an int, not bool")
     try:
         value = operator.index(seat)  # type: ignore[arg-type]
     except TypeError:
-        raise TypeError(f"a seat must be an int, not {type(seat).__name__}") from None
+        raise TypeError(f"{what} must be an int, not {type(seat).__name__}") from None
     if not 0 <= value <= 3:
-        raise IndexError(f"seat {value} is outside 0..3")
+        raise IndexError(f"{what} {value} is outside 0..3")
     return value
 
 
 def _check_out_order(out_order: Sequence[int]) -> list[int]:
-    seats = [_check_seat(seat) for seat in out_order]
+    seats = [check_seat(seat) for seat in out_order]
     if len(set(seats)) != len(seats):
         raise ValueError(f"out_order repeats a seat: {seats}")
     if len(seats) == 2:
-        if _team(seats[0]) != _team(seats[1]):
+        if team(seats[0]) != team(seats[1]):
             raise ValueError(f"out_order {seats}: two seats out means a double victory of one team")
     elif len(seats) == 3:
-        if _team(seats[0]) == _team(seats[1]):  # R8.1: that would have ended the hand
+        if team(seats[0]) == team(seats[1]):  # R8.1: that would have ended the hand
             raise ValueError(f"out_order {seats}: the first two out are partners (double victory)")
     else:
         raise ValueError(f"out_order must hold 2 or 3 seats, not {len(seats)}")
     return seats
 
 
-def _check_call(call: object, seat: int) -> Call:
+def check_call(call: object, seat: int) -> Call:
     if isinstance(call, bool):  # True is an int to Python, but never a call here
         raise TypeError(f"call of seat {seat} must be a Call or int, not bool")
     try:
@@ -96,7 +97,7 @@ def score_hand(
     if len(calls) != 4:
         raise ValueError(f"calls must hold 4 values, not {len(calls)}")
     pile_cards = [as_cards(pile, f"pile {seat}") for seat, pile in enumerate(piles)]
-    seat_calls = [_check_call(call, seat) for seat, call in enumerate(calls)]
+    seat_calls = [check_call(call, seat) for seat, call in enumerate(calls)]
     seats_out = _check_out_order(out_order)
     remaining = as_cards(tailender_hand, "tailender_hand")
     named = [(f"pile {seat}", cards) for seat, cards in enumerate(pile_cards)]
@@ -105,17 +106,17 @@ def score_hand(
     scores = [0, 0]
     if double_victory:  # R8.3: 200 to the winning team, no card points
         _check_disjoint(named)
-        scores[_team(seats_out[0])] = DOUBLE_VICTORY
+        scores[team(seats_out[0])] = DOUBLE_VICTORY
     else:  # R8.4
         _check_disjoint([*named, ("tailender_hand", remaining)])
         first = seats_out[0]
         tailender = next(seat for seat in range(4) if seat not in seats_out)
-        scores[1 - _team(tailender)] += remaining.points  # his hand to the opponents
+        scores[1 - team(tailender)] += remaining.points  # his hand to the opponents
         for seat, pile in enumerate(pile_cards):
             owner = first if seat == tailender else seat  # his tricks to the first out
-            scores[_team(owner)] += pile.points  # R8.5
+            scores[team(owner)] += pile.points  # R8.5
 
     for seat, call in enumerate(seat_calls):  # R7.3: each call settled on its own
         value = CALL_VALUE[call]
-        scores[_team(seat)] += value if seat == seats_out[0] else -value
+        scores[team(seat)] += value if seat == seats_out[0] else -value
     return (scores[0], scores[1])
