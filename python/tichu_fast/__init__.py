@@ -30,7 +30,9 @@ from tichu_fast._core import (
 from tichu_fast.enums import ActionKind, Call, Decision, MoveType
 from tichu_fast.errors import IllegalMoveError, InvalidNotationError, TichuError
 from tichu_fast.formats import MAX_LEGAL_MOVES, MOVE_DTYPE, OBSERVATION_SIZE
-from tichu_fast.game import HandState, Match, Observation
+from tichu_fast.hand import HandState
+from tichu_fast.match import Match
+from tichu_fast.observation import Observation
 from tichu_fast.rules import Rules
 
 __version__ = _version("tichu_fast")  # the one version number lives in pyproject.toml

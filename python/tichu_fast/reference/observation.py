@@ -1,7 +1,7 @@
-"""What one player may know (R10.3): the `Observation` value and its flat float32 array.
+"""What one player may know (R10.3) as a flat float32 array.
 
-`HandState.observation(player)` collects the fields; this module only holds the
-value type and writes the array of docs/game.md "Observation":
+`HandState.observation(player)` collects the fields into the shared
+`tichu_fast.observation.Observation`; this module writes the array of docs/game.md "Observation":
 
     [0:56)     his cards                            (1/0 per card, bit order)
     [56:112)   cards played by seat player+1        (relative seats 1, 2, 3, then himself)
@@ -20,17 +20,16 @@ value type and writes the array of docs/game.md "Observation":
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from tichu_fast.enums import Call, Decision
+from tichu_fast.enums import Call
 from tichu_fast.formats import OBSERVATION_SIZE
+from tichu_fast.observation import Observation
 
 from .cards import Cards, card_index, indices_of
-from .moves import Move
 
 __all__ = ["Observation", "fill_observation_array"]
 
@@ -47,44 +46,6 @@ OFFSET_WISH = 352
 OFFSET_DECISION = 367
 OFFSET_TABLE_PLAYER = 375
 OFFSET_RECEIVED = 379
-
-
-@dataclass(frozen=True)
-class Observation:
-    """Exactly what `player` may know of the hand (R10.3). Seats are absolute (0..3).
-
-    - `hand`: his cards (during GRAND_TICHU only his first 8).
-    - `hand_sizes`: the cards each seat holds (8 each during GRAND_TICHU).
-    - `pushed`: his push (to p+1, p+2, p+3) once he has chosen it, else None.
-    - `received`: the cards pushed to him, from seats p+1, p+2, p+3, or None
-      before the exchange ends.
-    - `played`: per seat, the cards it has played in this hand.
-    - `plays`: (seat, move text) of every play and in-turn pass, in order
-      (declined bomb offers are not plays).
-    - `calls`: each seat's `Call`; `grand_calls`: whether each seat called Grand Tichu.
-    """
-
-    player: int
-    decision: Decision
-    current_player: int
-    hand: Cards
-    hand_sizes: tuple[int, int, int, int]
-    pushed: tuple[str, str, str] | None
-    received: tuple[str, str, str] | None
-    played: tuple[Cards, Cards, Cards, Cards]
-    plays: tuple[tuple[int, str], ...]
-    calls: tuple[Call, Call, Call, Call]
-    grand_calls: tuple[bool, bool, bool, bool]
-    wish: int | None
-    table: Move | None
-    table_player: int
-    trick: Cards
-    piles: tuple[Cards, Cards, Cards, Cards]
-    out_order: tuple[int, ...]
-
-    def to_array(self, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
-        """The flat float32 form (module docstring), filled into `out` when given."""
-        return fill_observation_array(self, out)
 
 
 def _check_out(out: object) -> npt.NDArray[np.float32]:

@@ -1,0 +1,73 @@
+"""`Observation`: what one seat may know of a hand (R10.3), shared by both backends.
+
+Like `tichu_fast.rules`, this module is neutral: `tichu_fast.HandState` and
+`tichu_fast.reference.HandState` both return this one dataclass, so the two
+backends cannot drift apart in the fields they report. The flat float32
+layout is written once in the C++ core (`cpp/include/tichu/observation.hpp`)
+and once in the reference (`tichu_fast.reference.observation`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tichu_fast.enums import Call, Decision
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+# Each backend fills these with its own card-set and move types.
+Cards = Any
+Move = Any
+
+__all__ = ["Observation"]
+
+
+@dataclass(frozen=True)
+class Observation:
+    """Exactly what `player` may know of the hand (R10.3); seats are absolute (0..3).
+
+    - `hand`: his cards (during GRAND_TICHU only his first 8).
+    - `hand_sizes`: the cards each seat holds (8 each during GRAND_TICHU).
+    - `pushed`: his push (to p+1, p+2, p+3) once he has chosen it, else None.
+    - `received`: the cards pushed to him, from seats p+1, p+2, p+3, or None
+      before the exchange ends.
+    - `played`: per seat, the cards it has played in this hand.
+    - `plays`: (seat, move text) of every play and in-turn pass, in order
+      (declined bomb offers are not plays: they would show who holds a bomb).
+    - `calls`: each seat's `Call`; `grand_calls`: whether each seat called Grand Tichu.
+    - `wish`, `table`, `table_player`, `trick`, `piles`, `out_order`: as on `HandState`.
+
+    Card-set fields hold the `Cards` type of the backend that made the
+    observation; `to_array()` gives the flat form of docs/game.md.
+    """
+
+    player: int
+    decision: Decision
+    current_player: int
+    hand: Cards
+    hand_sizes: tuple[int, int, int, int]
+    pushed: tuple[str, str, str] | None
+    received: tuple[str, str, str] | None
+    played: tuple[Cards, Cards, Cards, Cards]
+    plays: tuple[tuple[int, str], ...]
+    calls: tuple[Call, Call, Call, Call]
+    grand_calls: tuple[bool, bool, bool, bool]
+    wish: int | None
+    table: Move | None
+    table_player: int
+    trick: Cards
+    piles: tuple[Cards, Cards, Cards, Cards]
+    out_order: tuple[int, ...]
+
+    def to_array(self, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
+        """The flat float32 observation (docs/game.md), filled into `out` when given.
+
+        Encoded by the reference's writer from these fields; equal to
+        `HandState.observation_array(player)` of either backend.
+        """
+        from tichu_fast.reference.observation import fill_observation_array
+
+        return fill_observation_array(self, out)
