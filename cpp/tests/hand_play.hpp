@@ -61,8 +61,8 @@ inline std::string describe(const tichu::HandState& s) {
   return text;
 }
 
-// How many hands to play: the environment's TICHU_TEST_HANDS (the sanitizer
-// test preset plays fewer), else `fallback`.
+// How many hands to play: the environment's TICHU_TEST_HANDS (for a longer
+// run than ctest's), else `fallback`.
 inline int hands_to_play(int fallback) {
   const char* text = std::getenv("TICHU_TEST_HANDS");
   if (text == nullptr || *text == '\0') return fallback;
