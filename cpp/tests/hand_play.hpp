@@ -51,8 +51,8 @@ inline const char* decision_name(tichu::Decision d) {
 
 // The state in one line: decision, player, hands, table, trick and wish.
 inline std::string describe(const tichu::HandState& s) {
-  std::string text = std::string("decision ") + decision_name(s.decision()) +
-                     ", player " + std::to_string(s.current_player());
+  std::string text =
+      std::string("decision ") + decision_name(s.decision()) + ", player " + std::to_string(s.current_player());
   for (int seat = 0; seat < 4; ++seat) {
     text += ", hand " + std::to_string(seat) + " [" + tichu::format_cards(s.hand(seat)) + "]";
   }

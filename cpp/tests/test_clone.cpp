@@ -32,7 +32,9 @@ bool must_differ(const Action& a, const Action& b) {
 void play_hand(std::uint64_t seed, tichu::SplitMix64& policy, tichu_test::ActionList& actions) {
   HandState s = tichu_test::deal_hand(seed, tichu::Rules{});
   int step = 0;
-  auto at = [&] { return "deal seed " + std::to_string(seed) + ", step " + std::to_string(step) + ", " + tichu_test::describe(s); };
+  auto at = [&] {
+    return "deal seed " + std::to_string(seed) + ", step " + std::to_string(step) + ", " + tichu_test::describe(s);
+  };
   while (!s.is_terminal()) {
     HandState copy = s;
     expect(copy == s && s == copy, [&] { return "a copy differs from its original: " + at(); });

@@ -120,7 +120,8 @@ void check_situation(const Golden& g, std::vector<Move>& moves) {
   // R3.5: a move is its type, rank and card set; each is listed once.
   std::sort(moves.begin(), moves.begin() + listed, move_less);
   const auto repeat = std::adjacent_find(moves.begin(), moves.begin() + listed);
-  expect(repeat == moves.begin() + listed, [&] { return "'" + tichu::format_move(*repeat) + "' listed twice for '" + g.line + "'"; });
+  expect(repeat == moves.begin() + listed,
+         [&] { return "'" + tichu::format_move(*repeat) + "' listed twice for '" + g.line + "'"; });
 }
 
 }  // namespace
@@ -128,7 +129,8 @@ void check_situation(const Golden& g, std::vector<Move>& moves) {
 int main(int argc, char** argv) {
   const char* path = argc > 1 ? argv[1] : TICHU_GOLDEN_COUNTS;
   const std::vector<Golden> situations = read_golden(path);
-  expect_eq(static_cast<long long>(situations.size()), kGoldenSituations, [&] { return std::string("situations in ") + path; });
+  expect_eq(static_cast<long long>(situations.size()), kGoldenSituations,
+            [&] { return std::string("situations in ") + path; });
   std::vector<Move> moves(static_cast<std::size_t>(tichu::kMaxLegalMoves));
   for (const Golden& g : situations) check_situation(g, moves);
   return tichu_test::report("test_golden_counts");

@@ -65,7 +65,8 @@ void check_cards(const HandState& s, const Step& at) {
   const Mask played = union_of(s, &HandState::played_cards);
   const bool dog_led = (played & tichu::kDog) != 0;
   const Mask in_play = dog_led ? tichu::kDeck & ~tichu::kDog : tichu::kDeck;
-  expect(seen == in_play, [&] { return "cards missing or extra: [" + tichu::format_cards(seen ^ in_play) + "]: " + at(); });
+  expect(seen == in_play,
+         [&] { return "cards missing or extra: [" + tichu::format_cards(seen ^ in_play) + "]: " + at(); });
   // R4.5, R5.6: the Dog never lies in a trick.
   expect((s.trick() & tichu::kDog) == 0, [&] { return "the Dog in a trick: " + at(); });
   // Every card in a pile or the trick was played by someone, and the Dog.
@@ -122,7 +123,8 @@ void check_actions(const HandState& s, const tichu_test::ActionList& actions, co
     return;
   }
   for (int i = 0; i < n; ++i) {
-    expect(s.is_legal(actions[i]), [&] { return "'" + tichu::format_action(actions[i]) + "' listed but not legal: " + at(); });
+    expect(s.is_legal(actions[i]),
+           [&] { return "'" + tichu::format_action(actions[i]) + "' listed but not legal: " + at(); });
   }
   const int p = s.current_player();
   switch (s.decision()) {
@@ -182,7 +184,8 @@ void check_exchange(const HandState& before, const HandState& after, const Step&
       const int k = (seat - from + 3) % 4;  // seat = from + k + 1
       expected |= Mask{1} << after.push(from)[static_cast<std::size_t>(k)];
     }
-    expect(after.hand(seat) == expected, [&] { return "the exchange gave seat " + std::to_string(seat) + ": " + at(); });
+    expect(after.hand(seat) == expected,
+           [&] { return "the exchange gave seat " + std::to_string(seat) + ": " + at(); });
   }
 }
 
@@ -225,7 +228,8 @@ void play_hand(std::uint64_t seed, tichu::Rules rules, tichu::SplitMix64& policy
   Step at{seed, 0, &s};
   const std::array<Mask, 4> dealt = tichu::deal(seed);
   for (int seat = 0; seat < 4; ++seat) {  // R2.1: the deal, its first 8 cards seen first
-    expect(s.hand(seat) == dealt[static_cast<std::size_t>(seat)], [&] { return "deal() and from_deck disagree: " + at(); });
+    expect(s.hand(seat) == dealt[static_cast<std::size_t>(seat)],
+           [&] { return "deal() and from_deck disagree: " + at(); });
     expect(tichu::count(s.first_eight(seat)) == 8 && (s.first_eight(seat) & ~s.hand(seat)) == 0,
            [&] { return "the first 8 cards: " + at(); });
   }
@@ -267,8 +271,8 @@ int main() {
     play_hand(deals.next(), rules, policy, actions, counts);
   }
   // The random policy must reach the rare branches, or the invariants above say little.
-  const bool all_reached = counts.double_victories > 0 && counts.bomb_offers > 0 && counts.gifts > 0 &&
-                           counts.dogs > 0 && counts.wishes > 0;
+  const bool all_reached =
+      counts.double_victories > 0 && counts.bomb_offers > 0 && counts.gifts > 0 && counts.dogs > 0 && counts.wishes > 0;
   expect(all_reached || hands < 1000,
          [] { return std::string("random hands never reached a double victory, bomb offer, gift, Dog or wish"); });
   std::printf("%d hands, %d steps: %d double victories, %d bomb offers, %d Dragon gifts, %d Dogs, %d wishes\n",
