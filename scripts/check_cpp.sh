@@ -33,7 +33,7 @@ if ((tidy)); then
 fi
 
 for preset in "${presets[@]}"; do
-  echo "+ cmake preset $preset: configure, build, test"
+  echo "+ cmake preset $preset"
   cmake --preset "$preset" > /dev/null
   cmake --build --preset "$preset" --parallel "$jobs"
   if [[ "$preset" != tidy ]]; then  # the tidy build's tests are dev's, compiled again

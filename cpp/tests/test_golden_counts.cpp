@@ -98,7 +98,10 @@ bool move_less(const Move& a, const Move& b) { return std::memcmp(&a, &b, sizeof
 
 // R3 to R6: the count, twice, and what each listed move must be.
 void check_situation(const Golden& g, std::vector<Move>& moves) {
-  const tichu::Situation s{g.hand, g.has_table ? &g.table : nullptr, g.wish, g.out_of_turn};
+  const tichu::Situation s{.hand = g.hand,
+                           .table = g.has_table ? &g.table : nullptr,
+                           .wish = g.wish,
+                           .out_of_turn = g.out_of_turn};
   try {
     tichu::check_situation(s);
   } catch (const std::exception& e) {

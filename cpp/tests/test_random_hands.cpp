@@ -133,9 +133,11 @@ void check_actions(const HandState& s, const tichu_test::ActionList& actions, co
     case Decision::DragonGift:  // R5.5: either opponent
       expect_eq(n, 2, [&] { return "two choices: " + at(); });
       break;
-    case Decision::Exchange:  // R2.2: an ordered choice of 3 of 14 cards
-      expect_eq(n, 14 * 13 * 12, [&] { return "pushes: " + at(); });
+    case Decision::Exchange: {  // R2.2: an ordered choice of 3 of 14 cards
+      constexpr int kPushes = 14 * 13 * 12;
+      expect_eq(n, kPushes, [&] { return "pushes: " + at(); });
       break;
+    }
     case Decision::Wish:  // R6.1: no wish, or a rank 2..14
       expect_eq(n, 14, [&] { return "wishes: " + at(); });
       break;
@@ -145,7 +147,8 @@ void check_actions(const HandState& s, const tichu_test::ActionList& actions, co
       // R7.2: a Tichu call while the player has called nothing and played no card.
       const bool may_call = s.call(p) == Call::None && s.played_cards(p) == 0;
       expect_eq(tichu_calls, may_call ? 1 : 0, [&] { return "Tichu calls offered: " + at(); });
-      const int moves = tichu::count_legal_moves(tichu::Situation{s.hand(p), s.table(), s.wish(), false});
+      const int moves = tichu::count_legal_moves(
+          tichu::Situation{.hand = s.hand(p), .table = s.table(), .wish = s.wish(), .out_of_turn = false});
       expect_eq(n, moves + tichu_calls, [&] { return "actions vs legal moves: " + at(); });
       if (s.table() == nullptr) expect(!has_pass(actions), [&] { return "a leader may pass (R5.1): " + at(); });
       break;
@@ -225,7 +228,7 @@ struct Counts {
 void play_hand(std::uint64_t seed, tichu::Rules rules, tichu::SplitMix64& policy, tichu_test::ActionList& actions,
                Counts& counts) {
   HandState s = tichu_test::deal_hand(seed, rules);
-  Step at{seed, 0, &s};
+  Step at{.seed = seed, .number = 0, .state = &s};
   const std::array<Mask, 4> dealt = tichu::deal(seed);
   for (int seat = 0; seat < 4; ++seat) {  // R2.1: the deal, its first 8 cards seen first
     expect(s.hand(seat) == dealt[static_cast<std::size_t>(seat)],
