@@ -39,6 +39,7 @@ void play_hand(std::uint64_t seed, tichu::SplitMix64& policy, tichu_test::Action
     HandState copy = s;
     expect(copy == s && s == copy, [&] { return "a copy differs from its original: " + at(); });
     const int n = actions.fill(s);
+    if (!expect(n > 0, [&] { return "no legal action before the end: " + at(); })) break;
     const int chosen = static_cast<int>(policy.below(static_cast<std::uint64_t>(n)));
     const int start = static_cast<int>(policy.below(static_cast<std::uint64_t>(n)));
     int other = -1;  // the first action from a random start that must give another state

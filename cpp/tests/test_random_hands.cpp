@@ -242,6 +242,7 @@ void play_hand(std::uint64_t seed, tichu::Rules rules, tichu::SplitMix64& policy
     actions.fill(s);
     check_actions(s, actions, at);
     if (s.is_terminal()) break;
+    if (!expect(actions.size() > 0, [&] { return "no legal action before the end: " + at(); })) break;
     check_refusals(s, at);
     counts.bomb_offers += s.decision() == Decision::Bomb;
     counts.gifts += s.decision() == Decision::DragonGift;
