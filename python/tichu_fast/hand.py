@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import Any, NoReturn
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -78,9 +78,11 @@ class HandState:
     _origin: str
     _rules: Rules
 
-    def __init__(self) -> NoReturn:
-        raise TypeError("HandState cannot be constructed directly: use HandState.new(...), from_deal(...), "
-                        "from_position(...) or from_replay(...)")
+    def __init__(self) -> None:
+        raise TypeError(
+            "HandState cannot be constructed directly: use HandState.new(...), from_deal(...), "
+            "from_position(...) or from_replay(...)"
+        )
 
     # -- construction ---------------------------------------------------------
 
