@@ -22,10 +22,10 @@ Cards cards_from_object(const py::object& obj) {
       throw py::type_error("Cards() iterable items must be card names (str), not " +
                            std::string(py::str(py::type::of(item).attr("__name__"))));
     }
-    const std::string name = item.cast<std::string>();
+    const std::string name = text_arg(item, "a card name");
     const int index = parse_card_name(name);
-    if (index < 0) throw NotationError("unknown card '" + name + "'");
-    if (mask & (Mask{1} << index)) throw NotationError("duplicate card '" + name + "'");
+    if (index < 0) throw NotationError("unknown card " + quoted(name));
+    if (mask & (Mask{1} << index)) throw NotationError("duplicate card " + quoted(name));
     mask |= Mask{1} << index;
   }
   return Cards{mask};
@@ -33,7 +33,7 @@ Cards cards_from_object(const py::object& obj) {
 
 int card_index_of(const std::string& name) {
   const int index = parse_card_name(name);
-  if (index < 0) throw NotationError("unknown card '" + name + "'");
+  if (index < 0) throw NotationError("unknown card " + quoted(name));
   return index;
 }
 
@@ -50,7 +50,13 @@ std::string text_arg(py::handle obj, const char* what) {
     throw py::type_error(std::string(what) + " must be a str, not " +
                          std::string(py::str(py::type::of(obj).attr("__name__"))));
   }
-  return obj.cast<std::string>();
+  Py_ssize_t size = 0;
+  const char* utf8 = PyUnicode_AsUTF8AndSize(obj.ptr(), &size);
+  if (!utf8) {  // lone surrogates have no UTF-8 form; the reference reads them as unknown text
+    PyErr_Clear();
+    throw NotationError(std::string(what) + " is not valid text (it holds a lone surrogate)");
+  }
+  return std::string(utf8, static_cast<std::size_t>(size));
 }
 
 bool is_index(py::handle obj) {
@@ -131,7 +137,7 @@ void bind_cards(py::module_& m) {
       .def("__contains__",
            [](const Cards& c, py::handle name) {
              if (!py::isinstance<py::str>(name)) throw py::type_error("'in' takes a card name (str)");
-             return (c.mask >> card_index_of(name.cast<std::string>()) & 1) != 0;
+             return (c.mask >> card_index_of(text_arg(name, "a card name")) & 1) != 0;
            })
       .def("__iter__", [](const Cards& c) { return py::iter(names_of(c.mask)); })
       .def("__str__", [](const Cards& c) { return format_cards(c.mask); })

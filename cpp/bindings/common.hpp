@@ -8,8 +8,11 @@
 
 #include <string>
 
+#include "tichu/action.hpp"
 #include "tichu/cards.hpp"
 #include "tichu/combo.hpp"
+#include "tichu/history.hpp"
+#include "tichu/state.hpp"
 
 namespace tichu::bindings {
 
@@ -19,6 +22,44 @@ namespace py = pybind11;
 struct Cards {
   Mask mask = 0;
 };
+
+}  // namespace tichu::bindings
+
+namespace pybind11::detail {
+
+// The bound classes' caster, refusing an object made by `T.__new__`
+// without `__init__` (its C++ value was never constructed: reading it
+// would read uninitialised memory). pybind11 casts `self` and every
+// argument through this, so no binding sees such an object.
+template <typename T>
+struct initialised_caster : type_caster_base<T> {
+  bool load(handle src, bool convert) {
+    if (!type_caster_base<T>::load(src, convert)) return false;
+    const auto* type = get_type_info(typeid(T));
+    if (this->value != nullptr && type && PyObject_TypeCheck(src.ptr(), type->type)) {
+      auto* inst = reinterpret_cast<instance*>(src.ptr());
+      const auto v_h = inst->get_value_and_holder(type, false);
+      if (v_h && !v_h.holder_constructed()) {
+        throw type_error(std::string(Py_TYPE(src.ptr())->tp_name) + " object was never initialised (made by __new__ "
+                                                                     "without __init__)");
+      }
+    }
+    return true;
+  }
+};
+
+template <>
+struct type_caster<tichu::bindings::Cards> : initialised_caster<tichu::bindings::Cards> {};
+template <>
+struct type_caster<tichu::Move> : initialised_caster<tichu::Move> {};
+template <>
+struct type_caster<tichu::Action> : initialised_caster<tichu::Action> {};
+template <>
+struct type_caster<tichu::RecordedHand> : initialised_caster<tichu::RecordedHand> {};
+
+}  // namespace pybind11::detail
+
+namespace tichu::bindings {
 
 // The C++ value inside `obj` when it is exactly a bound T (not a subclass),
 // else nullptr. Skips pybind11's type registry lookups, which cost more
@@ -35,8 +76,18 @@ const T* exact_instance(py::handle obj) {
   return static_cast<const T*>(inst->simple_value_holder[0]);
 }
 
-// A text argument: a str (not bytes), as UTF-8.
+// A text argument: a str (not bytes), as UTF-8; NotationError for text
+// that has no UTF-8 form (lone surrogates).
 std::string text_arg(py::handle obj, const char* what);
+
+// The one conversion of a tichu_fast.rules.Rules into the core's Rules:
+// TypeError for another type, ValueError for a target outside 1..1000000.
+Rules to_rules(py::handle obj);
+
+// Sets the Python error for the C++ exception being handled (call inside a
+// catch block): the one mapping of core exceptions to Python ones, which
+// module.cpp registers with pybind11 and the vectorcall functions use.
+void set_python_error();
 
 // A hand/card set argument: Cards, a mask int, or card text.
 Mask to_mask(py::handle obj, const char* what = "cards");
@@ -63,12 +114,14 @@ py::object move_type(MoveType type);  // a tichu_fast.enums.MoveType member
 const py::dtype& move_dtype();         // tichu_fast.formats.MOVE_DTYPE
 py::handle notation_error();           // tichu_fast.errors.InvalidNotationError
 py::handle illegal_move_error();       // tichu_fast.errors.IllegalMoveError
+py::handle rules_type();               // tichu_fast.rules.Rules
 
 void bind_cards(py::module_& m);
 void bind_move(py::module_& m);
 void bind_functions(py::module_& m);
 void bind_legal(py::module_& m);
 void bind_game(py::module_& m);
+void bind_observation(py::module_& m);
 void bind_bench(py::module_& m);
 
 }  // namespace tichu::bindings

@@ -7,6 +7,7 @@
 #include "common.hpp"
 #include "tichu/rng.hpp"
 #include "tichu/score.hpp"
+#include "tichu/simulate.hpp"
 
 namespace tichu::bindings {
 namespace {
@@ -17,7 +18,7 @@ long long seat_int(py::handle obj) {
   try {
     seat = small_int(obj, "a seat");
   } catch (const py::value_error&) {  // too large for a long long
-    throw py::index_error("seat " + py::str(obj).cast<std::string>() + " is not 0..3");
+    throw py::index_error("seat " + quoted(py::str(obj).cast<std::string>()) + " is not 0..3");
   }
   if (seat < 0 || seat > 3) throw py::index_error("seat " + std::to_string(seat) + " is not 0..3");
   return seat;
@@ -129,6 +130,9 @@ void bind_functions(py::module_& m) {
         return names;
       },
       py::arg("seed"), "The 56 card names in the order dealt from `seed`.");
+  m.def(
+      "hand_seed", [](py::handle seed, py::handle k) { return hand_seed(to_seed(seed), uint64_int(k, "k (0 <= k < 2**64)")); },
+      py::arg("seed"), py::arg("k"), "The seed of hand k (0-based) of a match dealt from `seed` (SplitMix64).");
   m.def("to_masks", &to_masks, py::arg("hands"), "A uint64 array of the hands' masks.");
   m.def("from_masks", &from_masks, py::arg("masks"), "Cards for each mask of a 1-D integer array.");
 }

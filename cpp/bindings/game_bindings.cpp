@@ -1,26 +1,23 @@
-// The game state machine for Python: _core.Action and _core.HandCore, the
-// C++ half of tichu_fast.HandState (python/tichu_fast/game.py keeps the
-// history, the replay text and the construction checks).
+// The game state machine for Python: _core.Action and _core.HandCore (a
+// tichu::RecordedHand, the C++ half of tichu_fast.HandState). Only argument
+// conversion lives here; every rule is in the core.
 #include <array>
-#include <cstring>
 #include <string>
 #include <vector>
 
 #include <pybind11/stl.h>
+#include <pybind11/typing.h>
 
 #include "common.hpp"
-#include "tichu/movegen.hpp"
+#include "tichu/observation.hpp"
 #include "tichu/rng.hpp"
 #include "tichu/simulate.hpp"
-#include "tichu/state.hpp"
 
 namespace tichu::bindings {
 namespace {
 
-Action* scratch_actions() {
-  thread_local std::array<Action, kMaxActions> actions;
-  return actions.data();
-}
+using ActionOrText = py::typing::Union<Action, py::str>;
+using CardTriple = py::typing::Optional<py::typing::Tuple<py::str, py::str, py::str>>;
 
 py::object enum_member(const char* name, int value) {
   return py::module_::import("tichu_fast.enums").attr(name)(value);
@@ -35,211 +32,310 @@ std::size_t hash_of(const Action& a) {
   return static_cast<std::size_t>(h ^ (h >> 31));
 }
 
-const Action& action_arg(py::handle obj) {
-  if (const Action* a = exact_instance<Action>(obj)) return *a;
-  throw py::type_error("an action must be an Action (or its text), not " +
-                       std::string(py::str(py::type::of(obj).attr("__name__"))));
-}
-
 void check_seat(int seat) {
-  if (seat < 0 || seat > 3) throw py::index_error("seat " + std::to_string(seat) + " is not 0..3");
+  if (seat < 0 || seat > 3) throw std::out_of_range("seat " + std::to_string(seat) + " is not 0..3");
 }
 
-// The flat observation of docs/game.md, written into `out` (435 floats).
-void fill_observation(const HandState& s, int player, float* out) {
-  std::fill(out, out + 435, 0.0f);
-  auto cards = [&](int offset, Mask m) {
-    for (; m; m &= m - 1) out[offset + std::countr_zero(m)] = 1.0f;
-  };
-  const bool grand = s.decision() == Decision::GrandTichu;
-  cards(0, grand ? s.first_eight(player) : s.hand(player));
-  for (int k = 1; k <= 4; ++k) cards(56 * k, s.played_cards((player + k) % 4));
-  cards(280, s.trick());
-  for (int k = 0; k < 4; ++k) {
-    const int seat = (player + k) % 4;
-    out[336 + k] = static_cast<float>(count(grand ? s.first_eight(seat) : s.hand(seat))) / 14.0f;
-    out[340 + 2 * k] = s.call(seat) == Call::Tichu;
-    out[341 + 2 * k] = s.call(seat) == Call::GrandTichu;
-    out[348 + k] = s.exchanged() && s.hand(seat) == 0;
+py::object card_triple(const std::array<std::uint8_t, 3>& cards) {
+  return py::make_tuple(std::string(card_name(cards[0])), std::string(card_name(cards[1])),
+                        std::string(card_name(cards[2])));
+}
+
+// An action argument: an Action, or its text read for the current decision.
+Action action_arg(const RecordedHand& h, py::handle obj) {
+  if (PyUnicode_Check(obj.ptr())) return parse_action(text_arg(obj, "action text"), h.state().decision());
+  if (!py::isinstance<Action>(obj)) {
+    throw py::type_error("an action must be an Action or its text, not " +
+                         std::string(py::str(py::type::of(obj).attr("__name__"))));
   }
-  out[352 + s.wish()] = 1.0f;  // slot 352 + rank; 352 itself: no wish
-  out[367 + static_cast<int>(s.decision())] = 1.0f;
-  if (s.table_player() >= 0) out[375 + (s.table_player() - player + 4) % 4] = 1.0f;
-  if (s.exchanged() && s.first_eight(player)) {  // a dealt hand: the exchange is known
-    for (int k = 1; k <= 3; ++k) {
-      const int from = (player + 4 - k) % 4;  // seat `from` pushed its k-th card to player
-      out[379 + s.push(from)[static_cast<std::size_t>(k - 1)]] = 1.0f;
-    }
+  return obj.cast<const Action&>();  // the caster refuses an uninitialised Action
+}
+
+// An index argument: TypeError unless an int (not a bool), IndexError for
+// any int too large to be an index.
+long long index_arg(py::handle obj) {
+  try {
+    return small_int(obj, "an action index");
+  } catch (const py::value_error&) {
+    throw std::out_of_range("action index " + quoted(py::str(obj).cast<std::string>()) + " is out of range");
   }
+}
+
+HandState from_deck(const std::vector<int>& deck, py::handle rules) {
+  if (deck.size() != kNumCards) throw std::invalid_argument("a deck holds 56 cards");
+  std::array<std::uint8_t, kNumCards> cards{};
+  for (std::size_t i = 0; i < deck.size(); ++i) {
+    if (deck[i] < 0 || deck[i] >= kNumCards) throw std::invalid_argument("a card index is 0..55");
+    cards[i] = static_cast<std::uint8_t>(deck[i]);
+  }
+  return HandState::from_deck(cards, to_rules(rules));
+}
+
+HandState from_position(const std::array<Mask, 4>& hands, const std::array<Mask, 4>& piles,
+                        const std::vector<int>& out_order, const std::array<int, 4>& calls, int leader,
+                        py::handle wish_arg, int played, py::handle rules) {
+  const long long wish = small_int(wish_arg, "wish");
+  if (wish != static_cast<int>(wish)) throw std::invalid_argument("wish " + std::to_string(wish) + " is not a rank 2..14");
+  HandState::Position p;
+  p.hands = hands;
+  p.piles = piles;
+  if (out_order.size() > 4) throw std::invalid_argument("at most 3 seats can be out");
+  for (std::size_t i = 0; i < out_order.size(); ++i) {
+    check_seat(out_order[i]);
+    p.out_order[i] = static_cast<std::int8_t>(out_order[i]);
+  }
+  for (std::size_t i = 0; i < 4; ++i) {
+    if (calls[i] < 0 || calls[i] > 2) throw std::invalid_argument("a call is 0..2, not " + std::to_string(calls[i]));
+    p.calls[i] = static_cast<Call>(calls[i]);
+  }
+  if (played < 0 || played > 0xF) throw std::invalid_argument("played is a bit set of seats 0..3");
+  p.leader = leader;
+  p.wish = static_cast<int>(wish);  // in int range: the core checks it is a rank
+  p.played = static_cast<std::uint8_t>(played);
+  return HandState::from_position(p, to_rules(rules));
+}
+
+void fill_observation_into(const RecordedHand& h, int player, const py::array& out) {
+  check_seat(player);
+  if (!out.dtype().is(py::dtype::of<float>()) && !out.dtype().equal(py::dtype::of<float>())) {
+    throw py::type_error("out must be a float32 array, not " + std::string(py::str(out.dtype())));
+  }
+  if (out.ndim() != 1 || out.shape(0) != kObservationSize) {
+    throw py::value_error("out must have shape (" + std::to_string(kObservationSize) + ",)");
+  }
+  if (!(out.flags() & py::array::c_style)) throw py::value_error("out must be C-contiguous, to be filled in place");
+  if (!out.writeable()) throw py::value_error("out must be writeable");
+  fill_observation(h.state(), player, static_cast<float*>(py::array(out).mutable_data()));
 }
 
 }  // namespace
 
 void bind_game(py::module_& m) {
   py::class_<Action>(m, "Action", "One decision's answer (docs/game.md); made by HandState, never by hand.")
-      .def_property_readonly("kind", [](const Action& a) { return enum_member("ActionKind", static_cast<int>(a.kind)); })
-      .def_property_readonly("call",
-                             [](const Action& a) {
-                               return (a.kind == ActionKind::GrandTichu || a.kind == ActionKind::Tichu) && a.value;
-                             })
-      .def_property_readonly("push",
-                             [](const Action& a) -> py::object {
-                               if (a.kind != ActionKind::Push) return py::none();
-                               return py::make_tuple(std::string(card_name(a.push[0])), std::string(card_name(a.push[1])),
-                                                     std::string(card_name(a.push[2])));
-                             })
-      .def_property_readonly("move",
-                             [](const Action& a) -> py::object {
-                               if (a.kind != ActionKind::Play) return py::none();
-                               return py::cast(a.move);
-                             })
-      .def_property_readonly("wish",
-                             [](const Action& a) -> py::object {
-                               if (a.kind != ActionKind::Wish || a.value == 0) return py::none();
-                               return py::int_(a.value);
-                             })
-      .def_property_readonly("gift_to",
-                             [](const Action& a) -> py::object {
-                               if (a.kind != ActionKind::Gift) return py::none();
-                               return py::int_(a.value);
-                             })
-      .def("__str__", &format_action)
-      .def("__repr__", [](const Action& a) { return "Action('" + format_action(a) + "')"; })
-      .def("__hash__", &hash_of)
-      .def("__eq__", [](const Action& a, const Action& b) { return a == b; }, py::is_operator())
-      .def("__ne__", [](const Action& a, const Action& b) { return !(a == b); }, py::is_operator());
-
-  py::class_<HandState>(m, "HandCore", "The C++ state of one hand; use tichu_fast.HandState.")
-      .def_static(
-          "from_deck",
-          [](const std::vector<int>& deck, bool bombs_out_of_turn) {
-            std::array<std::uint8_t, kNumCards> cards{};
-            Mask seen = 0;
-            if (deck.size() != kNumCards) throw py::value_error("a deck holds 56 cards");
-            for (std::size_t i = 0; i < deck.size(); ++i) {
-              if (deck[i] < 0 || deck[i] >= kNumCards || (seen >> deck[i] & 1)) throw py::value_error("bad deck");
-              seen |= Mask{1} << deck[i];
-              cards[i] = static_cast<std::uint8_t>(deck[i]);
-            }
-            return HandState::from_deck(cards, Rules{bombs_out_of_turn});
+      .def_property_readonly(
+          "kind", [](const Action& a) { return enum_member("ActionKind", static_cast<int>(a.kind)); },
+          "The ActionKind.")
+      .def_property_readonly(
+          "call", [](const Action& a) { return (a.kind == ActionKind::GrandTichu || a.kind == ActionKind::Tichu) && a.value; },
+          "For a call decision: whether the call is made.")
+      .def_property_readonly(
+          "push",
+          [](const Action& a) -> CardTriple {
+            if (a.kind != ActionKind::Push) return py::none();
+            return card_triple(a.push);
           },
-          py::arg("deck"), py::arg("bombs_out_of_turn"))
+          "For a push: the cards to seats p+1, p+2, p+3; else None.")
+      .def_property_readonly(
+          "move",
+          [](const Action& a) -> py::typing::Optional<Move> {
+            if (a.kind != ActionKind::Play) return py::none();
+            return py::cast(a.move);
+          },
+          "For a play (or pass): the Move; else None.")
+      .def_property_readonly(
+          "wish",
+          [](const Action& a) -> py::typing::Optional<py::int_> {
+            if (a.kind != ActionKind::Wish || a.value == 0) return py::none();
+            return py::int_(a.value);
+          },
+          "For a wish: the rank wished, None for no wish (or another kind).")
+      .def_property_readonly(
+          "gift_to",
+          [](const Action& a) -> py::typing::Optional<py::int_> {
+            if (a.kind != ActionKind::Gift) return py::none();
+            return py::int_(a.value);
+          },
+          "For a Dragon gift: the seat receiving the trick; else None.")
+      .def("__str__", &format_action, "The action's exact text (docs/game.md).")
+      .def("__repr__", [](const Action& a) { return "Action('" + format_action(a) + "')"; }, "Action('text').")
+      .def("__hash__", &hash_of, "A hash consistent with ==.")
+      .def("__eq__", [](const Action& a, const Action& b) { return a == b; }, py::is_operator(), "Same action.")
+      .def("__ne__", [](const Action& a, const Action& b) { return !(a == b); }, py::is_operator(), "Not the same action.");
+
+  py::class_<RecordedHand>(m, "HandCore", "The C++ state of one hand and its history; use tichu_fast.HandState.")
+      .def_static(
+          "from_deck", [](const std::vector<int>& deck, py::handle rules) { return RecordedHand(from_deck(deck, rules)); },
+          py::arg("deck"), py::arg("rules"), "The hand dealt in this order of 56 card indices (R2.1).")
       .def_static(
           "from_position",
           [](const std::array<Mask, 4>& hands, const std::array<Mask, 4>& piles, const std::vector<int>& out_order,
-             const std::array<int, 4>& calls, int leader, int wish, int played, bool bombs_out_of_turn) {
-            // The caller (game.py) has checked the position; these checks only keep C++ safe.
-            HandState::Position p;
-            p.hands = hands;
-            p.piles = piles;
-            if (out_order.size() > 3) throw py::value_error("at most 3 seats can be out");
-            for (std::size_t i = 0; i < out_order.size(); ++i) {
-              check_seat(out_order[i]);
-              p.out_order[i] = static_cast<std::int8_t>(out_order[i]);
-            }
-            for (std::size_t i = 0; i < 4; ++i) {
-              check_mask(hands[i]);
-              check_mask(piles[i]);
-              if (calls[i] < 0 || calls[i] > 2) throw py::value_error("a call is 0..2");
-              p.calls[i] = static_cast<Call>(calls[i]);
-            }
-            check_seat(leader);
-            if (!hands[static_cast<std::size_t>(leader)]) throw py::value_error("the leader holds no cards");
-            if (wish != 0 && (wish < kMinRank || wish > kMaxRank)) throw py::value_error("wish is 2..14");
-            p.leader = leader;
-            p.wish = wish;
-            p.played = static_cast<std::uint8_t>(played & 0xF);
-            return HandState::from_position(p, Rules{bombs_out_of_turn});
+             const std::array<int, 4>& calls, int leader, py::handle wish, int played, py::handle rules) {
+            return RecordedHand(from_position(hands, piles, out_order, calls, leader, wish, played, rules));
           },
           py::arg("hands"), py::arg("piles"), py::arg("out_order"), py::arg("calls"), py::arg("leader"),
-          py::arg("wish"), py::arg("played"), py::arg("bombs_out_of_turn"))
-      .def_property_readonly("decision", [](const HandState& s) { return static_cast<int>(s.decision()); })
-      .def_property_readonly("current_player", &HandState::current_player)
-      .def("hand", [](const HandState& s, int seat) { return check_seat(seat), Cards{s.hand(seat)}; })
-      .def("seen", [](const HandState& s, int seat) { return check_seat(seat), Cards{s.first_eight(seat)}; })
-      .def("pile", [](const HandState& s, int seat) { return check_seat(seat), Cards{s.pile(seat)}; })
-      .def("played_cards", [](const HandState& s, int seat) { return check_seat(seat), Cards{s.played_cards(seat)}; })
-      .def("call", [](const HandState& s, int seat) { return check_seat(seat), static_cast<int>(s.call(seat)); })
-      .def("push",
-           [](const HandState& s, int seat) -> py::object {
-             check_seat(seat);
-             // Chosen: during the exchange by the seats before the one choosing, after it by all
-             // (unless the hand began from a position, where no push is known).
-             const bool chosen = s.exchanged() ? s.first_eight(seat) != 0
-                                               : s.decision() == Decision::Exchange && seat < s.current_player();
-             if (!chosen) return py::none();
-             const auto& p = s.push(seat);
-             return py::make_tuple(std::string(card_name(p[0])), std::string(card_name(p[1])),
-                                   std::string(card_name(p[2])));
-           })
-      .def_property_readonly("exchanged", &HandState::exchanged)
-      .def_property_readonly("out_order",
-                             [](const HandState& s) {
-                               py::list seats;
-                               for (int i = 0; i < s.out_count(); ++i) seats.append(s.out_seat(i));
-                               return py::tuple(seats);
-                             })
-      .def_property_readonly("wish", [](const HandState& s) -> py::object {
-        return s.wish() ? py::object(py::int_(s.wish())) : py::object(py::none());
-      })
-      .def_property_readonly("table", [](const HandState& s) -> py::object {
-        return s.table() ? py::cast(*s.table()) : py::object(py::none());
-      })
-      .def_property_readonly("table_player", &HandState::table_player)
-      .def_property_readonly("leader", &HandState::leader)
-      .def_property_readonly("trick", [](const HandState& s) { return Cards{s.trick()}; })
-      .def("is_terminal", &HandState::is_terminal)
-      .def("returns",
-           [](const HandState& s) {
-             if (!s.is_terminal()) throw py::value_error("the hand is not over: no score yet");
-             const auto r = s.returns();
-             return py::make_tuple(r[0], r[1]);
-           })
-      .def("legal_actions",
-           [](const HandState& s) {
-             Action* actions = scratch_actions();
-             const int n = s.legal_actions(actions);
-             py::list result(static_cast<std::size_t>(n));
-             for (int i = 0; i < n; ++i) result[static_cast<std::size_t>(i)] = py::cast(actions[i]);
-             return result;
-           })
-      .def("action_count", [](const HandState& s) { return s.legal_actions(scratch_actions()); })
-      .def("legal_action", [](const HandState& s, int index) {
-        Action* actions = scratch_actions();
-        const int n = s.legal_actions(actions);
-        if (index < 0 || index >= n) throw py::index_error("action index " + std::to_string(index) + " is not 0.." + std::to_string(n - 1));
-        return actions[index];
-      })
-      .def("is_legal", [](const HandState& s, py::handle a) { return s.is_legal(action_arg(a)); })
-      .def("apply",
-           [](HandState& s, py::handle a) {
-             const Action& action = action_arg(a);
-             if (s.is_terminal()) throw IllegalActionError("the hand is over: no action is legal");
-             if (!s.is_legal(action)) {
-               throw IllegalActionError("'" + format_action(action) + "' is not legal for seat " +
-                                        std::to_string(s.current_player()) + " now");
-             }
-             s.apply(action);
-           })
-      .def("parse_action", [](const HandState& s, py::handle text) { return parse_action(text_arg(text, "action text"), s); })
-      .def("clone", [](const HandState& s) { return s; })
-      .def("__eq__", [](const HandState& a, const HandState& b) { return a == b; }, py::is_operator())
-      .def("fill_observation",
-           [](const HandState& s, int player, py::array_t<float, py::array::c_style> out) {
-             check_seat(player);
-             if (out.ndim() != 1 || out.shape(0) != 435) throw py::value_error("out must hold OBSERVATION_SIZE floats");
-             fill_observation(s, player, out.mutable_data());
-           });
+          py::arg("wish"), py::arg("played"), py::arg("rules"),
+          "A position at the start of a trick (masks, seats, calls 0..2, wish 0 or 2..14, played a bit set); "
+          "ValueError for a position no hand reaches.")
+      .def_property_readonly(
+          "decision", [](const RecordedHand& h) { return static_cast<int>(h.state().decision()); },
+          "The current Decision as an int.")
+      .def_property_readonly(
+          "current_player", [](const RecordedHand& h) { return h.state().current_player(); },
+          "The seat to decide, -1 once the hand is over.")
+      .def(
+          "hand", [](const RecordedHand& h, int seat) { return check_seat(seat), Cards{h.state().hand(seat)}; },
+          py::arg("seat"), "The cards `seat` holds (all 14 dealt, even during GRAND_TICHU).")
+      .def(
+          "seen", [](const RecordedHand& h, int seat) { return check_seat(seat), Cards{h.state().first_eight(seat)}; },
+          py::arg("seat"), "The first 8 cards dealt to `seat` (empty for a position).")
+      .def(
+          "pile", [](const RecordedHand& h, int seat) { return check_seat(seat), Cards{h.state().pile(seat)}; },
+          py::arg("seat"), "The cards `seat` has won.")
+      .def(
+          "played_cards",
+          [](const RecordedHand& h, int seat) { return check_seat(seat), Cards{h.state().played_cards(seat)}; },
+          py::arg("seat"), "The cards `seat` has played in this hand.")
+      .def(
+          "call", [](const RecordedHand& h, int seat) { return check_seat(seat), static_cast<int>(h.state().call(seat)); },
+          py::arg("seat"), "The Call of `seat` as an int.")
+      .def(
+          "push",
+          [](const RecordedHand& h, int seat, int viewer) -> CardTriple {
+            check_seat(seat);
+            if (viewer != kOmniscient) check_seat(viewer);
+            if (!push_known(h.state(), seat, viewer)) return py::none();
+            return card_triple(h.state().push(seat));
+          },
+          py::arg("seat"), py::arg("viewer") = kOmniscient,
+          "The push of `seat` (to p+1, p+2, p+3) if `viewer` knows it now (R10.3); viewer -1: the whole table, "
+          "once the exchange is done.")
+      .def(
+          "received",
+          [](const RecordedHand& h, int seat) -> CardTriple {
+            check_seat(seat);
+            const auto cards = received_cards(h.state(), seat);
+            if (!cards) return py::none();
+            return card_triple(*cards);
+          },
+          py::arg("seat"), "The cards pushed to `seat`, from seats p+1, p+2, p+3; None before the exchange ends.")
+      .def_property_readonly(
+          "exchanged", [](const RecordedHand& h) { return h.state().exchanged(); }, "Whether the play phase has begun.")
+      .def_property_readonly(
+          "out_order",
+          [](const RecordedHand& h) -> py::typing::Tuple<py::int_, py::ellipsis> {
+            py::tuple seats(static_cast<std::size_t>(h.state().out_count()));
+            for (int i = 0; i < h.state().out_count(); ++i) seats[static_cast<std::size_t>(i)] = h.state().out_seat(i);
+            return seats;
+          },
+          "The seats that went out, in order.")
+      .def_property_readonly(
+          "wish",
+          [](const RecordedHand& h) -> py::typing::Optional<py::int_> {
+            if (!h.state().wish()) return py::none();
+            return py::int_(h.state().wish());
+          },
+          "The wished rank in force, or None.")
+      .def_property_readonly(
+          "table",
+          [](const RecordedHand& h) -> py::typing::Optional<Move> {
+            if (!h.state().table()) return py::none();
+            return py::cast(*h.state().table());
+          },
+          "The combination to beat, or None.")
+      .def_property_readonly(
+          "table_player", [](const RecordedHand& h) { return h.state().table_player(); },
+          "Who played the table's combination, -1 if none.")
+      .def_property_readonly(
+          "leader", [](const RecordedHand& h) { return h.state().leader(); }, "Who led the current trick.")
+      .def_property_readonly(
+          "trick", [](const RecordedHand& h) { return Cards{h.state().trick()}; }, "The cards of the current trick.")
+      .def(
+          "is_terminal", [](const RecordedHand& h) { return h.state().is_terminal(); }, "Whether the hand is over.")
+      .def(
+          "returns",
+          [](const RecordedHand& h) -> py::typing::Tuple<py::int_, py::int_> {
+            if (!h.state().is_terminal()) throw std::invalid_argument("the hand is not over: no score yet");
+            const auto r = h.state().returns();
+            return py::make_tuple(r[0], r[1]);
+          },
+          "The score of each team (R7, R8.3 to R8.5); ValueError before the end.")
+      .def(
+          "legal_actions",
+          [](const RecordedHand& h) {
+            thread_local std::array<Action, kMaxActions> scratch;
+            const int n = h.state().legal_actions(scratch.data());
+            // Copied out before any Python object is made (a finaliser may call the engine).
+            const std::vector<Action> actions(scratch.begin(), scratch.begin() + n);
+            py::typing::List<Action> result(actions.size());
+            for (std::size_t i = 0; i < actions.size(); ++i) result[i] = py::cast(actions[i]);
+            return result;
+          },
+          "Every legal action of the current decision, in the generator's order.")
+      .def(
+          "action_count",
+          [](const RecordedHand& h) {
+            thread_local std::array<Action, kMaxActions> scratch;
+            return h.state().legal_actions(scratch.data());
+          },
+          "len(legal_actions()), without building the list.")
+      .def(
+          "is_legal",
+          [](const RecordedHand& h, const ActionOrText& action) {
+            if (PyUnicode_Check(action.ptr())) return h.state().is_legal(text_arg(action, "action text"));
+            return h.state().is_legal(action_arg(h, action));
+          },
+          py::arg("action"),
+          "Whether the action is legal now; text that reads as no action raises InvalidNotationError.")
+      .def(
+          "apply", [](RecordedHand& h, const ActionOrText& action) { h.apply(action_arg(h, action)); },
+          py::arg("action"), "Applies and records a legal action; IllegalMoveError (nothing changed) otherwise.")
+      .def(
+          "apply_index", [](RecordedHand& h, py::handle index) { h.apply_index(index_arg(index)); },
+          py::arg("index").none(false), "Applies and records legal_actions()[index]; IndexError outside.")
+      .def(
+          "parse_action",
+          [](const RecordedHand& h, const py::str& text) {
+            return parse_action(text_arg(text, "action text"), h.state().decision());
+          },
+          py::arg("text").noconvert(), "Reads an action's text for the current decision.")
+      .def_property_readonly(
+          "history",
+          [](const RecordedHand& h) -> py::typing::List<py::typing::Tuple<Action, py::int_, py::int_>> {
+            py::list steps(h.steps().size());
+            for (std::size_t i = 0; i < h.steps().size(); ++i) {
+              const Step& s = h.steps()[i];
+              steps[i] = py::make_tuple(s.action, static_cast<int>(s.decision), static_cast<int>(s.player));
+            }
+            return steps;
+          },
+          "Every applied action as (action, decision, player).")
+      .def_property_readonly(
+          "actions",
+          [](const RecordedHand& h) -> py::typing::Tuple<Action, py::ellipsis> {
+            py::tuple actions(h.steps().size());
+            for (std::size_t i = 0; i < h.steps().size(); ++i) actions[i] = py::cast(h.steps()[i].action);
+            return actions;
+          },
+          "Every applied action, in order.")
+      .def_property_readonly(
+          "plays",
+          [](const RecordedHand& h) -> py::typing::Tuple<py::typing::Tuple<py::int_, py::str>, py::ellipsis> {
+            py::list plays;
+            for (const Step& s : h.steps()) {
+              if (is_public_play(s)) plays.append(py::make_tuple(static_cast<int>(s.player), format_action(s.action)));
+            }
+            return py::tuple(plays);
+          },
+          "(seat, move text) of every play every seat saw (R10.3), in order.")
+      .def(
+          "clone", [](const RecordedHand& h) { return h; }, "A copy, history included.")
+      .def(
+          "__eq__", [](const RecordedHand& a, const RecordedHand& b) { return a == b; }, py::is_operator(),
+          "Same state and same history.")
+      .def(
+          "fill_observation", &fill_observation_into, py::arg("player"), py::arg("out").noconvert(),
+          "Writes the flat observation of `player` into `out` (float32, OBSERVATION_SIZE, C-contiguous, writeable).");
 
-  m.def("hand_seed", &hand_seed, py::arg("seed"), py::arg("k"), "The seed of hand k dealt from `seed`.");
   m.def(
       "simulate",
       [](std::uint64_t seed, std::uint64_t first, int n, bool bombs_out_of_turn) {
         if (n < 0) throw py::value_error("n must be >= 0");
         std::vector<HandRecord> records(static_cast<std::size_t>(n));
+        Rules rules;
+        rules.bombs_out_of_turn = bombs_out_of_turn;
         {
           py::gil_scoped_release release;
-          simulate_hands(seed, first, n, Rules{bombs_out_of_turn}, records.data());
+          simulate_hands(seed, first, n, rules, records.data());
         }
         py::array_t<std::int32_t> table({static_cast<py::ssize_t>(n), static_cast<py::ssize_t>(10)});
         auto t = table.mutable_unchecked<2>();
@@ -254,6 +350,30 @@ void bind_game(py::module_& m) {
       py::arg("seed"), py::arg("first"), py::arg("n"), py::arg("bombs_out_of_turn") = true,
       "Plays n random-policy hands in C++; one row per hand: score0, score1, one_two, first_out, tricks, "
       "bombs, call0..call3.");
+}
+
+void bind_observation(py::module_& m) {
+  m.attr("OBSERVATION_SIZE") = kObservationSize;
+  py::dict offsets;
+  for (const ObservationBlock& b : kObservationBlocks) offsets[py::str(b.name)] = py::make_tuple(b.start, b.stop);
+  m.attr("OBSERVATION_OFFSETS") = offsets;
+}
+
+Rules to_rules(py::handle obj) {
+  if (!py::isinstance(obj, rules_type())) {
+    throw py::type_error("rules must be a tichu_fast.Rules, not " +
+                         std::string(py::str(py::type::of(obj).attr("__name__"))));
+  }
+  const py::object bombs = obj.attr("bombs_out_of_turn");
+  if (!PyBool_Check(bombs.ptr())) throw py::type_error("bombs_out_of_turn must be a bool");
+  Rules rules;
+  rules.bombs_out_of_turn = bombs.ptr() == Py_True;
+  const long long target = small_int(obj.attr("target"), "target");
+  if (target < kMinTarget || target > kMaxTarget) {
+    throw py::value_error("target must be 1..1000000, not " + std::to_string(target));
+  }
+  rules.target = static_cast<int>(target);
+  return rules;
 }
 
 }  // namespace tichu::bindings

@@ -10,6 +10,7 @@
 #include <new>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "common.hpp"
 #include "tichu/movegen.hpp"
@@ -35,7 +36,6 @@ Move* scratch() {
 struct MoveBuffer {
   char* data;
   py::ssize_t room;
-  bool aligned;
 };
 
 MoveBuffer move_buffer(py::handle out) {
@@ -49,16 +49,13 @@ MoveBuffer move_buffer(py::handle out) {
   if (array->nd != 1) throw py::value_error("out must be 1-D, got " + std::to_string(array->nd) + "-D");
   if (!(array->flags & py::detail::npy_api::NPY_ARRAY_C_CONTIGUOUS_)) throw py::value_error("out must be C-contiguous");
   if (!(array->flags & py::detail::npy_api::NPY_ARRAY_WRITEABLE_)) throw py::value_error("out must be writeable");
-  // MOVE_DTYPE's numpy alignment is 1, so numpy's ALIGNED flag says nothing
-  // about the 8 bytes a Move needs.
-  const bool aligned = reinterpret_cast<std::uintptr_t>(array->data) % alignof(Move) == 0;
-  return {array->data, array->dimensions[0], aligned};
+  return {array->data, array->dimensions[0]};  // written by memcpy: any alignment will do
 }
 
-// Writes the legal moves of `s` into `out`; returns how many. Writes in
-// place when the buffer has the generator's full room, else via scratch.
+// Writes the legal moves of `s` into `out`; returns how many. Generated
+// into scratch and copied, since the generator may write a few records
+// past the last move, and out[n:] belongs to the caller.
 int fill(const Situation& s, const MoveBuffer& out) {
-  if (out.aligned && out.room >= kMaxLegalMoves) return legal_moves(s, reinterpret_cast<Move*>(out.data));
   Move* moves = scratch();
   const int n = legal_moves(s, moves);
   if (n > out.room) {
@@ -67,6 +64,15 @@ int fill(const Situation& s, const MoveBuffer& out) {
   }
   std::memcpy(out.data, moves, sizeof(Move) * static_cast<std::size_t>(n));
   return n;
+}
+
+// The legal moves of `s`, copied out of the per-thread scratch before any
+// Python object is made: making one may run a finaliser that calls the
+// engine again on this thread and overwrites the scratch.
+std::vector<Move> legal_move_list(const Situation& s) {
+  Move* moves = scratch();
+  const int n = legal_moves(s, moves);
+  return std::vector<Move>(moves, moves + n);
 }
 
 // Positional-or-keyword arguments, as Python would bind them; a slot left
@@ -91,8 +97,8 @@ struct Signature {
       std::size_t i = 0;
       while (i < N && PyUnicode_CompareWithASCIIString(key, names[i]) != 0) ++i;
       if (i == N) {
-        throw py::type_error(std::string(function) + "() got an unexpected keyword argument '" +
-                             py::str(key).cast<std::string>() + "'");
+        throw py::type_error(std::string(function) + "() got an unexpected keyword argument " +
+                             quoted(text_arg(key, "a keyword")));
       }
       if (values[i]) {
         throw py::type_error(std::string(function) + "() got multiple values for argument '" + names[i] + "'");
@@ -135,20 +141,8 @@ template <typename Body>
 PyObject* guarded(Body body) {
   try {
     return body();
-  } catch (py::error_already_set& e) {
-    e.restore();
-  } catch (py::builtin_exception& e) {
-    e.set_error();
-  } catch (const NotationError& e) {
-    PyErr_SetString(notation_error().ptr(), e.what());
-  } catch (const std::bad_alloc&) {
-    PyErr_NoMemory();
-  } catch (const std::out_of_range& e) {
-    PyErr_SetString(PyExc_IndexError, e.what());
-  } catch (const std::invalid_argument& e) {
-    PyErr_SetString(PyExc_ValueError, e.what());
-  } catch (const std::exception& e) {
-    PyErr_SetString(PyExc_RuntimeError, e.what());
+  } catch (...) {
+    set_python_error();
   }
   return nullptr;
 }
@@ -156,11 +150,10 @@ PyObject* guarded(Body body) {
 PyObject* py_legal_moves(PyObject*, PyObject* const* args, Py_ssize_t nargsf, PyObject* kwnames) {
   return guarded([&] {
     Move storage;
-    const Situation s = situation(kLegalMoves.bind(args, nargsf, kwnames).data(), storage);
-    Move* moves = scratch();
-    const int n = legal_moves(s, moves);
-    py::list result(static_cast<std::size_t>(n));
-    for (int i = 0; i < n; ++i) result[static_cast<std::size_t>(i)] = py::cast(moves[i]);
+    const std::vector<Move> moves =
+        legal_move_list(situation(kLegalMoves.bind(args, nargsf, kwnames).data(), storage));
+    py::list result(moves.size());
+    for (std::size_t i = 0; i < moves.size(); ++i) result[i] = py::cast(moves[i]);
     return result.release().ptr();
   });
 }
@@ -178,10 +171,9 @@ PyObject* py_legal_moves_array(PyObject*, PyObject* const* args, Py_ssize_t narg
     Move storage;
     const Situation s = situation(values.data(), storage);
     if (!values[4] || values[4] == Py_None) {
-      Move* moves = scratch();
-      const int n = legal_moves(s, moves);
-      py::array result(move_dtype(), std::vector<py::ssize_t>{static_cast<py::ssize_t>(n)});
-      std::memcpy(result.mutable_data(), moves, sizeof(Move) * static_cast<std::size_t>(n));
+      const std::vector<Move> moves = legal_move_list(s);
+      py::array result(move_dtype(), std::vector<py::ssize_t>{static_cast<py::ssize_t>(moves.size())});
+      if (!moves.empty()) std::memcpy(result.mutable_data(), moves.data(), sizeof(Move) * moves.size());
       return result.release().ptr();
     }
     const int n = fill(s, move_buffer(values[4]));

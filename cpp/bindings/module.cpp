@@ -1,8 +1,9 @@
 // tichu_fast._core: the C++ core, exposed to the public tichu_fast package.
 #include <pybind11/gil_safe_call_once.h>
 
+#include <new>
+
 #include "common.hpp"
-#include "tichu/state.hpp"
 
 namespace tichu::bindings {
 namespace {
@@ -12,6 +13,7 @@ struct PythonVocabulary {
   py::dtype move_dtype;
   py::object notation_error;
   py::object illegal_move_error;
+  py::object rules_type;
 };
 
 PythonVocabulary& vocabulary() {
@@ -21,9 +23,10 @@ PythonVocabulary& vocabulary() {
         py::object enum_type = py::module_::import("tichu_fast.enums").attr("MoveType");
         py::tuple members(10);
         for (int i = 0; i < 10; ++i) members[static_cast<std::size_t>(i)] = enum_type(i);
+        py::module_ errors = py::module_::import("tichu_fast.errors");
         return PythonVocabulary{members, py::module_::import("tichu_fast.formats").attr("MOVE_DTYPE").cast<py::dtype>(),
-                                py::module_::import("tichu_fast.errors").attr("InvalidNotationError"),
-                                py::module_::import("tichu_fast.errors").attr("IllegalMoveError")};
+                                errors.attr("InvalidNotationError"), errors.attr("IllegalMoveError"),
+                                py::module_::import("tichu_fast.rules").attr("Rules")};
       })
       .get_stored();
 }
@@ -38,20 +41,44 @@ py::handle notation_error() { return vocabulary().notation_error; }
 
 py::handle illegal_move_error() { return vocabulary().illegal_move_error; }
 
+py::handle rules_type() { return vocabulary().rules_type; }
+
+// The core's exceptions as the classes the reference backend raises. Most
+// derived first: NotationError and IllegalActionError are invalid_arguments.
+void set_python_error() {
+  try {
+    throw;
+  } catch (py::error_already_set& e) {
+    e.restore();
+  } catch (py::builtin_exception& e) {
+    e.set_error();
+  } catch (const NotationError& e) {
+    PyErr_SetString(notation_error().ptr(), e.what());
+  } catch (const IllegalActionError& e) {
+    PyErr_SetString(illegal_move_error().ptr(), e.what());
+  } catch (const std::invalid_argument& e) {
+    PyErr_SetString(PyExc_ValueError, e.what());
+  } catch (const std::out_of_range& e) {
+    PyErr_SetString(PyExc_IndexError, e.what());
+  } catch (const std::bad_alloc&) {
+    PyErr_NoMemory();
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  }
+}
+
 }  // namespace tichu::bindings
 
 PYBIND11_MODULE(_core, m) {
   namespace py = pybind11;
   m.doc() = "The C++ core of tichu_fast; use the public tichu_fast package instead.";
 
-  // The bindings raise the same exception classes as the reference backend.
   py::register_exception_translator([](std::exception_ptr p) {
+    if (!p) return;
     try {
-      if (p) std::rethrow_exception(p);
-    } catch (const tichu::NotationError& e) {
-      PyErr_SetString(tichu::bindings::notation_error().ptr(), e.what());
-    } catch (const tichu::IllegalActionError& e) {
-      PyErr_SetString(tichu::bindings::illegal_move_error().ptr(), e.what());
+      std::rethrow_exception(p);
+    } catch (...) {
+      tichu::bindings::set_python_error();
     }
   });
 
@@ -60,5 +87,6 @@ PYBIND11_MODULE(_core, m) {
   tichu::bindings::bind_functions(m);
   tichu::bindings::bind_legal(m);
   tichu::bindings::bind_game(m);
+  tichu::bindings::bind_observation(m);
   tichu::bindings::bind_bench(m);
 }

@@ -93,7 +93,7 @@ void bind_move(py::module_& m) {
       .def(py::pickle([](const Move& mv) { return py::make_tuple(format_move(mv)); },
                       [](const py::tuple& t) {
                         if (t.size() != 1) throw py::value_error("bad Move pickle state");
-                        return parse_move(t[0].cast<std::string>());
+                        return parse_move(text_arg(t[0], "a Move pickle state"));
                       }));
   cls.attr("PASS") = kPass;
 }

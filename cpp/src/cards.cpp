@@ -35,9 +35,24 @@ bool iequals(std::string_view a, std::string_view b) {
   return true;
 }
 
-std::string_view card_name(int index) { return names()[static_cast<std::size_t>(index)]; }
+std::string quoted(std::string_view text) {
+  std::size_t chars = 0, end = 0;
+  for (; end < text.size(); ++end) {
+    const bool starts_char = (static_cast<unsigned char>(text[end]) & 0xC0) != 0x80;
+    if (starts_char && chars++ == kQuotedChars) break;  // cut only between code points
+  }
+  return "'" + std::string(text.substr(0, end)) + (end < text.size() ? "...'" : "'");
+}
 
-std::string_view rank_name(int rank) { return kRankNames[static_cast<std::size_t>(rank)]; }
+std::string_view card_name(int index) {
+  if (index < 0 || index >= kNumCards) throw std::invalid_argument("no card has index " + std::to_string(index));
+  return names()[static_cast<std::size_t>(index)];
+}
+
+std::string_view rank_name(int rank) {
+  if (rank < kMinRank || rank > kMaxRank) throw std::invalid_argument("no rank " + std::to_string(rank) + " (2..14)");
+  return kRankNames[static_cast<std::size_t>(rank)];
+}
 
 int parse_rank_name(std::string_view token) {
   if (iequals(token, "T")) return 10;
@@ -93,9 +108,9 @@ Mask parse_cards(std::string_view text) {
     while (end < text.size() && !is_separator(text[end])) ++end;
     const std::string_view token = text.substr(i, end - i);
     const int index = parse_card_name(token);
-    if (index < 0) throw NotationError("unknown card '" + std::string(token) + "'");
+    if (index < 0) throw NotationError("unknown card " + quoted(token));
     const Mask bit = Mask{1} << index;
-    if (cards & bit) throw NotationError("duplicate card '" + std::string(token) + "'");
+    if (cards & bit) throw NotationError("duplicate card " + quoted(token));
     cards |= bit;
     i = end;
   }

@@ -233,8 +233,8 @@ Move parse_move(std::string_view text) {
       token = token.substr(0, 2);
     }
     const int index = parse_card_name(token);
-    if (index < 0) throw NotationError("unknown card '" + std::string(token) + "'");
-    if (cards & (Mask{1} << index)) throw NotationError("duplicate card '" + std::string(token) + "'");
+    if (index < 0) throw NotationError("unknown card " + quoted(token));
+    if (cards & (Mask{1} << index)) throw NotationError("duplicate card " + quoted(token));
     cards |= Mask{1} << index;
   }
 
@@ -252,7 +252,7 @@ Move parse_move(std::string_view text) {
   if (cards == kPhoenix) {
     const int rank2 = parse_half_rank2(annotation);
     if (rank2 < 0) {
-      throw NotationError("the Phoenix single ranks 1.5 to 14.5, not '" + std::string(annotation) + "'");
+      throw NotationError("the Phoenix single ranks 1.5 to 14.5, not " + quoted(annotation));
     }
     return make_move(cards, MoveType::Single, rank2);
   }
@@ -260,7 +260,7 @@ Move parse_move(std::string_view text) {
   for (int r = 0; r < k; ++r) {
     if (stands_for > 0 && readings[r].phoenix_as == stands_for) return readings[r];
   }
-  throw NotationError("'Ph:" + std::string(annotation) + "' fits no reading of '" + format_cards(cards) + "'");
+  throw NotationError(quoted("Ph:" + std::string(annotation)) + " fits no reading of '" + format_cards(cards) + "'");
 }
 
 void check_move(const Move& move) {

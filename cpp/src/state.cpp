@@ -45,7 +45,19 @@ bool holds_beating_bomb(Mask hand, const Move& table) {
   return legal_moves(Situation{hand, &table, 0, true}, scratch_moves()) > 1;  // more than the pass
 }
 
+void check_rules(const Rules& rules) {
+  if (rules.target < kMinTarget || rules.target > kMaxTarget) {
+    throw std::invalid_argument("target must be 1..1000000, not " + std::to_string(rules.target));
+  }
+}
+
 HandState HandState::from_deck(const std::array<std::uint8_t, kNumCards>& deck, Rules rules) {
+  check_rules(rules);
+  Mask dealt = 0;
+  for (std::uint8_t card : deck) {
+    if (card >= kNumCards || (dealt >> card & 1)) throw std::invalid_argument("a deck holds the 56 cards once each");
+    dealt |= Mask{1} << card;
+  }
   HandState s;
   s.rules_ = rules;
   for (std::size_t i = 0; i < deck.size(); ++i) {
@@ -58,7 +70,54 @@ HandState HandState::from_deck(const std::array<std::uint8_t, kNumCards>& deck, 
   return s;
 }
 
+void HandState::check_position(const Position& p) {
+  auto fail = [](const std::string& why) { throw std::invalid_argument(why); };
+  Mask seen = 0;
+  for (std::size_t s = 0; s < 4; ++s) {
+    const std::string hand = "hand " + std::to_string(s), pile = "pile " + std::to_string(s);
+    if (p.hands[s] & ~kDeck) fail(hand + " has bits outside the 56 cards");
+    if (p.piles[s] & ~kDeck) fail(pile + " has bits outside the 56 cards");
+    if (count(p.hands[s]) > 14) fail(hand + " holds " + std::to_string(count(p.hands[s])) + " cards, more than 14");
+    if (p.hands[s] & seen) fail(hand + " shares cards with another hand or pile: " + format_cards(p.hands[s] & seen));
+    seen |= p.hands[s];
+  }
+  for (std::size_t s = 0; s < 4; ++s) {
+    if (p.piles[s] & seen) {
+      fail("pile " + std::to_string(s) + " shares cards with another hand or pile: " + format_cards(p.piles[s] & seen));
+    }
+    seen |= p.piles[s];
+  }
+  std::uint8_t out = 0;
+  int out_count = 0;
+  for (std::int8_t seat : p.out_order) {
+    if (seat < 0) break;  // the order ends at the first -1
+    if (seat > 3) fail("a seat in out_order is 0..3, not " + std::to_string(seat));
+    if (out & bit(seat)) fail("out_order repeats seat " + std::to_string(seat));
+    out |= bit(seat);
+    ++out_count;
+  }
+  if (out_count > 3) fail("at most 3 seats can be out");
+  for (int s = 0; s < 4; ++s) {
+    if ((p.hands[static_cast<std::size_t>(s)] == 0) != ((out & bit(s)) != 0)) {
+      fail("seat " + std::to_string(s) + ": a seat is in out_order exactly when it holds no cards");
+    }
+  }
+  // R8.1: the hand is over once at most one seat holds cards, or two partners went out first.
+  if (out_count >= 3 || (out_count >= 2 && team(p.out_order[0]) == team(p.out_order[1]))) {
+    fail("the position is finished (R8.1): the hand would already be over");
+  }
+  if (p.leader < 0 || p.leader > 3) fail("the leader is a seat 0..3, not " + std::to_string(p.leader));
+  if (!p.hands[static_cast<std::size_t>(p.leader)]) fail("the leader " + std::to_string(p.leader) + " holds no cards");
+  if (p.wish != 0 && (p.wish < kMinRank || p.wish > kMaxRank)) fail("wish " + std::to_string(p.wish) + " is not a rank 2..14");
+  for (Call c : p.calls) {
+    if (static_cast<int>(c) > 2) fail("a call is 0..2, not " + std::to_string(static_cast<int>(c)));
+  }
+  if (p.played > 0xF) fail("played is a set of seats 0..3");
+}
+
 HandState HandState::from_position(const Position& p, Rules rules) {
+  check_rules(rules);
+  check_position(p);
   HandState s;
   s.rules_ = rules;
   s.hands_ = p.hands;
@@ -72,16 +131,6 @@ HandState HandState::from_position(const Position& p, Rules rules) {
   }
   s.start_trick(p.leader);
   return s;
-}
-
-bool operator==(const HandState& a, const HandState& b) {
-  return a.hands_ == b.hands_ && a.first_eight_ == b.first_eight_ && a.piles_ == b.piles_ &&
-         a.played_cards_ == b.played_cards_ && a.trick_ == b.trick_ && a.table_ == b.table_ && a.push_ == b.push_ &&
-         a.calls_ == b.calls_ && a.out_order_ == b.out_order_ && a.out_count_ == b.out_count_ &&
-         a.decision_ == b.decision_ && a.player_ == b.player_ && a.table_player_ == b.table_player_ &&
-         a.leader_ == b.leader_ && a.passed_ == b.passed_ && a.played_ == b.played_ && a.wish_ == b.wish_ &&
-         a.exchanged_ == b.exchanged_ && a.offer_actor_ == b.offer_actor_ && a.next_in_turn_ == b.next_in_turn_ &&
-         a.rules_.bombs_out_of_turn == b.rules_.bombs_out_of_turn;
 }
 
 bool HandState::may_call_tichu(int seat) const {  // R7.2
@@ -185,31 +234,37 @@ bool HandState::is_legal(const Action& a) const {
   return false;
 }
 
+bool HandState::is_legal(std::string_view text) const {
+  try {
+    return is_legal(parse_action(text, decision_));
+  } catch (const IllegalActionError&) {
+    return false;
+  }
+}
+
+void HandState::apply_checked(const Action& a) {
+  if (is_terminal()) throw IllegalActionError("the hand is over: no action is legal");
+  if (!is_legal(a)) {
+    throw IllegalActionError("'" + format_action(a) + "' is not legal for seat " + std::to_string(player_) + " now");
+  }
+  apply(a);
+}
+
 void HandState::apply(const Action& a) {
   const int p = player_;
   switch (decision_) {
-    case Decision::GrandTichu: {  // R2.1, R7.1: seats 0..3 on their first 8 cards
+    case Decision::GrandTichu:  // R2.1, R7.1: seats 0..3 on their first 8 cards
       if (a.value) calls_[static_cast<std::size_t>(p)] = Call::GrandTichu;
       if (p < 3) {
         player_ = static_cast<std::int8_t>(p + 1);
-        return;
+      } else {
+        ask_tichu(0);
       }
-      decision_ = Decision::Tichu;
-      player_ = -1;
-      [[fallthrough]];
-    }
-    case Decision::Tichu: {  // R7.2, R10.1: seats 0..3 before the exchange, Grand callers skipped
-      if (player_ >= 0 && a.value) calls_[static_cast<std::size_t>(p)] = Call::Tichu;
-      int next = player_ + 1;
-      while (next < 4 && calls_[static_cast<std::size_t>(next)] == Call::GrandTichu) ++next;
-      if (next < 4) {
-        player_ = static_cast<std::int8_t>(next);
-        return;
-      }
-      decision_ = Decision::Exchange;
-      player_ = 0;
       return;
-    }
+    case Decision::Tichu:  // R7.2, R10.1: seats 0..3 before the exchange
+      if (a.value) calls_[static_cast<std::size_t>(p)] = Call::Tichu;
+      ask_tichu(p + 1);
+      return;
     case Decision::Exchange:  // R2.2: secret and simultaneous
       push_[static_cast<std::size_t>(p)] = a.push;
       if (p < 3) {
@@ -259,6 +314,20 @@ void HandState::exchange() {
   int leader = 0;  // R2.3: the Mah Jong's holder leads
   while (!(hands_[static_cast<std::size_t>(leader)] & kMahJong)) ++leader;
   start_trick(leader);
+}
+
+// R7.2, R10.1: the Tichu decision goes to the seats in order from `from`
+// on, skipping Grand Tichu callers; after the last one, the exchange.
+void HandState::ask_tichu(int from) {
+  int seat = from;
+  while (seat < 4 && calls_[static_cast<std::size_t>(seat)] == Call::GrandTichu) ++seat;
+  if (seat < 4) {
+    decision_ = Decision::Tichu;
+    player_ = static_cast<std::int8_t>(seat);
+  } else {
+    decision_ = Decision::Exchange;
+    player_ = 0;
+  }
 }
 
 int HandState::next_holder(int after) const {
@@ -414,153 +483,6 @@ std::array<int, 2> HandState::returns() const {
   o.calls = calls_;
   for (Mask h : hands_) o.tailender_hand |= h;
   return score_hand(o);
-}
-
-}  // namespace tichu
-
-namespace tichu {
-namespace {
-
-// `text` lowered (ASCII) with runs of separators folded to one space.
-std::string normalized(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    if (is_separator(c)) {
-      if (!out.empty() && out.back() != ' ') out += ' ';
-    } else {
-      out += ascii_lower(c);
-    }
-  }
-  if (!out.empty() && out.back() == ' ') out.pop_back();
-  return out;
-}
-
-// Whether `words` (normalized) read as an action of any decision.
-bool reads_as_action(const std::string& words, std::string_view text) {
-  if (words == "grand tichu" || words == "no grand tichu" || words == "tichu" || words == "no tichu" ||
-      words == "no wish") {
-    return true;
-  }
-  if (words.rfind("wish ", 0) == 0) return parse_rank_name(std::string_view(words).substr(5)) > 0;
-  if (words.size() == 6 && words.rfind("give ", 0) == 0) return words[5] >= '0' && words[5] <= '3';
-  if (words.rfind("push ", 0) == 0) {
-    try {
-      const Mask cards = parse_cards(std::string_view(words).substr(5));
-      return count(cards) == 3;
-    } catch (const NotationError&) {
-      return false;
-    }
-  }
-  try {
-    parse_move(text);
-    return true;
-  } catch (const NotationError&) {
-    return false;
-  }
-}
-
-// Text that is no action of this decision: an action of another decision
-// is illegal here (IllegalActionError), anything else unreadable.
-[[noreturn]] void not_an_action(const std::string& words, std::string_view text, const char* expected) {
-  if (reads_as_action(words, text)) {
-    throw IllegalActionError("'" + std::string(text) + "' is not an action of this decision: expected " + expected);
-  }
-  throw NotationError("'" + std::string(text) + "' is no action: expected " + expected);
-}
-
-}  // namespace
-
-std::string format_action(const Action& a) {
-  switch (a.kind) {
-    case ActionKind::GrandTichu: return a.value ? "grand tichu" : "no grand tichu";
-    case ActionKind::Tichu: return a.value ? "tichu" : "no tichu";
-    case ActionKind::Push: {
-      std::string text = "push";
-      for (std::uint8_t card : a.push) (text += ' ') += card_name(card);
-      return text;
-    }
-    case ActionKind::Play: return format_move(a.move);
-    case ActionKind::Wish: return a.value ? "wish " + std::string(rank_name(a.value)) : "no wish";
-    case ActionKind::Gift: return "give " + std::to_string(a.value);
-  }
-  return "";
-}
-
-Action parse_action(std::string_view text, const HandState& state) {
-  const std::string words = normalized(text);
-  Action a;
-  switch (state.decision()) {
-    case Decision::GrandTichu:
-      a.kind = ActionKind::GrandTichu;
-      if (words == "grand tichu" || words == "no grand tichu") {
-        a.value = words[0] == 'g';
-        return a;
-      }
-      not_an_action(words, text, "'grand tichu' or 'no grand tichu'");
-    case Decision::Tichu:
-      a.kind = ActionKind::Tichu;
-      if (words == "tichu" || words == "no tichu") {
-        a.value = words[0] == 't';
-        return a;
-      }
-      not_an_action(words, text, "'tichu' or 'no tichu'");
-    case Decision::Exchange: {
-      a.kind = ActionKind::Push;
-      if (words.rfind("push ", 0) != 0) not_an_action(words, text, "'push <card> <card> <card>'");
-      std::size_t k = 0, i = 5;
-      while (i <= words.size()) {
-        std::size_t end = words.find(' ', i);
-        if (end == std::string::npos) end = words.size();
-        const std::string_view token = std::string_view(words).substr(i, end - i);
-        const int index = parse_card_name(token);
-        if (index < 0) throw NotationError("unknown card '" + std::string(token) + "'");
-        if (k == 3) not_an_action(words, text, "three cards to push");
-        for (std::size_t j = 0; j < k; ++j) {
-          if (a.push[j] == index) throw NotationError("duplicate card '" + std::string(token) + "'");
-        }
-        a.push[k++] = static_cast<std::uint8_t>(index);
-        i = end + 1;
-      }
-      if (k != 3) not_an_action(words, text, "three cards to push");
-      return a;
-    }
-    case Decision::Play:
-      if (words == "tichu") {
-        a.kind = ActionKind::Tichu;
-        a.value = 1;
-        return a;
-      }
-      [[fallthrough]];
-    case Decision::Bomb:
-      a.kind = ActionKind::Play;
-      try {
-        a.move = parse_move(text);
-      } catch (const NotationError&) {
-        if (reads_as_action(words, text)) not_an_action(words, text, "a move or 'pass'");
-        throw;
-      }
-      return a;
-    case Decision::Wish:
-      a.kind = ActionKind::Wish;
-      if (words == "no wish") return a;
-      if (words.rfind("wish ", 0) == 0) {
-        const int rank = parse_rank_name(std::string_view(words).substr(5));
-        if (rank > 0) {
-          a.value = static_cast<std::uint8_t>(rank);
-          return a;
-        }
-      }
-      not_an_action(words, text, "'wish <rank>' or 'no wish'");
-    case Decision::DragonGift:
-      a.kind = ActionKind::Gift;
-      if (words.size() == 6 && words.rfind("give ", 0) == 0 && words[5] >= '0' && words[5] <= '3') {
-        a.value = static_cast<std::uint8_t>(words[5] - '0');
-        return a;
-      }
-      not_an_action(words, text, "'give <seat>'");
-    case Decision::Over: throw IllegalActionError("the hand is over: no action is legal");
-  }
-  throw IllegalActionError("no decision");
 }
 
 }  // namespace tichu

@@ -1,12 +1,13 @@
 """`HandState`: one hand on the C++ state machine (docs/game.md).
 
-`HandState` wraps `_core.HandCore`, the C++ value that holds the state and
-knows the rules; this module converts arguments, keeps the history and
-shapes the API. The replay text lives in `tichu_fast.replay`.
+`HandState` wraps `_core.HandCore`, the C++ value that holds the state,
+its history and every rule; this module converts arguments and shapes the
+API. The replay text lives in `tichu_fast.replay`.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -66,31 +67,39 @@ def _cards(value: object, what: str) -> Cards:
 
 
 class HandState:
-    """One hand from the deal to the score (docs/game.md); the C++ backend."""
+    """One hand from the deal to the score (docs/game.md); the C++ backend.
 
-    __slots__ = ("_core", "_history", "_origin", "_rules")
+    Built by `new`, `from_deal`, `from_position` or `from_replay`, never directly.
+    """
 
-    _core: HandCore
-    _history: list[tuple[Action, int, int]]  # (action, decision, player) as applied
+    __slots__ = ("_core", "_origin", "_rules")
+
+    _core: HandCore  # the state and its history, (action, decision, player) per step
     _origin: str
     _rules: Rules
+
+    def __init__(self) -> None:
+        raise TypeError(
+            "HandState cannot be constructed directly: use HandState.new(...), from_deal(...), "
+            "from_position(...) or from_replay(...)"
+        )
 
     # -- construction ---------------------------------------------------------
 
     @classmethod
     def _make(cls, core: HandCore, origin: str, rules: Rules) -> HandState:
         state = object.__new__(cls)
-        state._core, state._history, state._origin, state._rules = core, [], origin, rules
+        state._core, state._origin, state._rules = core, origin, rules
         return state
 
     @classmethod
     def new(cls, seed: int, rules: Rules | None = None) -> HandState:
-        """The hand dealt by `seed` (R2.1)."""
+        """The hand dealt by `seed` (an int 0..2**64-1; R2.1)."""
         return cls._from_names(shuffled_deck(seed), _rules(rules))
 
     @classmethod
     def from_deal(cls, hands: Sequence[Any], rules: Rules | None = None) -> HandState:
-        """Four hands of 14 card names (or texts); the first 8 of each are seen first (R2.1)."""
+        """Four hands of 14 card names (or texts) in dealt order; the first 8 of each are seen first (R2.1)."""
         names: list[str] = []
         for seat, hand in enumerate(_four(hands, "hands")):
             seat_names = _hand_names(hand, seat)
@@ -103,7 +112,7 @@ class HandState:
 
     @classmethod
     def _from_names(cls, names: Sequence[str], rules: Rules) -> HandState:
-        core = HandCore.from_deck([_CARD_INDEX[name] for name in names], rules.bombs_out_of_turn)
+        core = HandCore.from_deck([_CARD_INDEX[name] for name in names], rules)
         return cls._make(core, "deal " + " ".join(names), rules)
 
     @classmethod
@@ -119,7 +128,10 @@ class HandState:
         played: Iterable[int] | None = None,
         rules: Rules | None = None,
     ) -> HandState:
-        """A position at the start of a trick in the play phase (docs/game.md)."""
+        """A position at the start of a trick in the play phase (docs/game.md).
+
+        The core checks that a hand can reach it (ValueError otherwise).
+        """
         hand_sets = [_cards(h, f"hand {s}") for s, h in enumerate(_four(hands, "hands"))]
         pile_sets = (
             [Cards()] * 4 if piles is None else [_cards(p, f"pile {s}") for s, p in enumerate(_four(piles, "piles"))]
@@ -132,31 +144,8 @@ class HandState:
             raise TypeError("played must be a collection of seats")
         played_seats = {0, 1, 2, 3} if played is None else {_seat(s, "a seat in played") for s in played}
         leader_seat = _seat(leader, "leader")
-        if wish is not None:
-            if isinstance(wish, bool) or not hasattr(wish, "__index__"):
-                raise TypeError(f"wish must be None or an int, not {type(wish).__name__}")
-            if not 2 <= wish.__index__() <= 14:
-                raise ValueError(f"wish {wish} is not a rank 2..14")
-        seen = Cards()
-        for what, cards in [
-            *((f"hand {s}", h) for s, h in enumerate(hand_sets)),
-            *((f"pile {s}", p) for s, p in enumerate(pile_sets)),
-        ]:
-            if not seen.isdisjoint(cards):
-                raise ValueError(f"{what} shares cards with another hand or pile: {seen & cards}")
-            seen |= cards
-        for seat, hand in enumerate(hand_sets):
-            if len(hand) > 14:
-                raise ValueError(f"hand {seat} holds {len(hand)} cards, more than 14")
-            if bool(hand) == (seat in out):
-                raise ValueError(f"seat {seat}: a seat is in out_order exactly when it holds no cards")
-        if len(set(out)) != len(out):
-            raise ValueError(f"out_order repeats a seat: {out}")
-        holding = [s for s in range(4) if hand_sets[s]]
-        if len(holding) <= 1 or (len(out) >= 2 and out[0] % 2 == out[1] % 2):
-            raise ValueError("the position is finished (R8.1): the hand would already be over")
-        if not hand_sets[leader_seat]:
-            raise ValueError(f"the leader {leader_seat} holds no cards")
+        if wish is not None and (isinstance(wish, bool) or not hasattr(wish, "__index__")):
+            raise TypeError(f"wish must be None or an int, not {type(wish).__name__}")
         wish_value = 0 if wish is None else int(wish.__index__())
         rules_ = _rules(rules)
         core = HandCore.from_position(
@@ -167,7 +156,7 @@ class HandState:
             leader_seat,
             wish_value,
             sum(1 << s for s in played_seats),
-            rules_.bombs_out_of_turn,
+            rules_,
         )
 
         def seats_of(sets: list[Cards]) -> str:
@@ -218,18 +207,22 @@ class HandState:
 
     @property
     def decision(self) -> Decision:
+        """The kind of decision asked now (OVER once the hand ends)."""
         return Decision(self._core.decision)
 
     @property
     def current_player(self) -> int:
+        """The seat to decide now, -1 once the hand is over."""
         return self._core.current_player
 
     @property
     def rules(self) -> Rules:
+        """The rules options this hand is played by."""
         return self._rules
 
     @property
     def hands(self) -> tuple[Cards, Cards, Cards, Cards]:
+        """The cards each seat holds (all 14 dealt, even during GRAND_TICHU)."""
         c = self._core
         return (c.hand(0), c.hand(1), c.hand(2), c.hand(3))
 
@@ -242,48 +235,59 @@ class HandState:
 
     @property
     def piles(self) -> tuple[Cards, Cards, Cards, Cards]:
+        """The cards each seat has won."""
         c = self._core
         return (c.pile(0), c.pile(1), c.pile(2), c.pile(3))
 
     @property
     def calls(self) -> tuple[Call, Call, Call, Call]:
+        """Each seat's call (R7)."""
         c = self._core
         return (Call(c.call(0)), Call(c.call(1)), Call(c.call(2)), Call(c.call(3)))
 
     @property
     def out_order(self) -> tuple[int, ...]:
+        """The seats that went out, in order (R5.7)."""
         return tuple(self._core.out_order)
 
     @property
     def wish(self) -> int | None:
+        """The wished rank in force (R6), or None."""
         return self._core.wish
 
     @property
     def table(self) -> Move | None:
+        """The combination to beat, or None at the start of a trick."""
         return self._core.table
 
     @property
     def table_player(self) -> int:
+        """Who played the table's combination, -1 if none."""
         return self._core.table_player
 
     @property
     def trick(self) -> Cards:
+        """Every card played in the current trick."""
         return self._core.trick
 
     @property
     def leader(self) -> int:
+        """Who led the current trick."""
         return self._core.leader
 
     @property
     def pushed(self) -> tuple[tuple[str, str, str] | None, ...]:
+        """Each seat's push (to p+1, p+2, p+3) once the exchange is done, else None."""
         c = self._core
-        return tuple(c.push(s) if c.exchanged else None for s in range(4))  # known once all have chosen
+        return (c.push(0), c.push(1), c.push(2), c.push(3))
 
     @property
     def history(self) -> tuple[Action, ...]:
-        return tuple(action for action, _, _ in self._history)
+        """Every action applied to this hand, in order."""
+        return self._core.actions
 
     def is_terminal(self) -> bool:
+        """Whether the hand is over."""
         return self._core.is_terminal()
 
     def returns(self) -> tuple[int, int]:
@@ -293,11 +297,16 @@ class HandState:
     # -- acting ---------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
+        """Every legal action of the current decision, in the generator's order."""
         return self._core.legal_actions()
 
     def num_legal_actions(self) -> int:
         """len(legal_actions()), without building the list (for apply_index)."""
         return self._core.action_count()
+
+    def is_legal(self, action: Action | str) -> bool:
+        """Whether `action` (or its text) is legal now; unreadable text raises InvalidNotationError."""
+        return self._core.is_legal(action)
 
     def legal_moves_array(self, out: npt.NDArray[np.void] | None = None) -> npt.NDArray[np.void]:
         """The moves of a PLAY or BOMB decision as MOVE_DTYPE records (the Tichu call aside)."""
@@ -314,83 +323,59 @@ class HandState:
         return self._core.parse_action(text)
 
     def apply(self, action: Action | str) -> None:
-        """Applies a legal action; IllegalMoveError (state unchanged) otherwise."""
-        if isinstance(action, str):
-            action = self._core.parse_action(action)
-        decision, player = self._core.decision, self._core.current_player
+        """Applies a legal action (or its text); IllegalMoveError (state unchanged) otherwise."""
         self._core.apply(action)
-        self._history.append((action, decision, player))
 
     def apply_index(self, index: int) -> None:
-        """Applies `legal_actions()[index]` without building the list."""
-        action = self._core.legal_action(index)
-        decision, player = self._core.decision, self._core.current_player
-        self._core.apply(action)
-        self._history.append((action, decision, player))
+        """Applies `legal_actions()[index]` without building the list; IndexError outside."""
+        self._core.apply_index(index)
 
     def child(self, action: Action | str) -> HandState:
+        """A copy with `action` applied; this state unchanged."""
         state = self.clone()
         state.apply(action)
         return state
 
     def clone(self) -> HandState:
+        """An independent copy, history included."""
         state = object.__new__(HandState)
-        state._core, state._history, state._origin, state._rules = (
-            self._core.clone(),
-            self._history.copy(),
-            self._origin,
-            self._rules,
-        )
+        state._core, state._origin, state._rules = self._core.clone(), self._origin, self._rules
         return state
 
     __copy__ = clone
 
     def __deepcopy__(self, memo: dict[int, Any]) -> HandState:
+        """A copy (the state holds no shared mutable parts)."""
         return self.clone()
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
+        """Pickles as the replay text."""
         return (HandState.from_replay, (self.replay(),))
 
     def __eq__(self, other: object) -> bool:
+        """Same start, rules, state and history."""
         if not isinstance(other, HandState):
             return NotImplemented
-        return (
-            self._core == other._core
-            and self.history == other.history
-            and self._origin == other._origin
-            and self._rules == other._rules
-        )
+        return self._core == other._core and self._origin == other._origin and self._rules == other._rules
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
     def __repr__(self) -> str:
-        return f"<HandState {self.decision.name} seat {self.current_player}, {len(self._history)} actions>"
+        """<HandState DECISION seat p, n actions>."""
+        return f"<HandState {self.decision.name} seat {self.current_player}, {len(self._core.actions)} actions>"
 
     def replay(self) -> str:
         """A text that rebuilds this state exactly (`from_replay`)."""
-        return _replay.write(self._rules, self._origin, map(str, self.history))
+        return _replay.write(self._rules, self._origin, map(str, self._core.actions))
 
     # -- what a player may know (R10.3) ----------------------------------------
 
     def observation(self, player: int) -> Observation:
+        """Exactly what `player` may know now (R10.3)."""
         player = _seat(player, "player")
         c = self._core
         grand = c.decision == Decision.GRAND_TICHU
         hands = [c.seen(s) if grand else c.hand(s) for s in range(4)]
-        exchanged = c.exchanged and len(c.seen(player)) > 0
-        received: tuple[str, str, str] | None = None
-        if exchanged:
-            # seat player+k pushed to seats +1, +2, +3: its card 3-k went to player
-            pushes = [c.push((player + k) % 4) for k in (1, 2, 3)]
-            if all(p is not None for p in pushes):
-                a, b, d = (p[3 - k] for k, p in zip((1, 2, 3), pushes, strict=True) if p is not None)
-                received = (a, b, d)
-        plays = tuple(
-            (seat, str(action))
-            for action, decision, seat in self._history
-            if (decision == Decision.PLAY and action.move is not None)
-            or (decision == Decision.BOMB and action.move is not None and not action.move.is_pass)
-        )
         calls = self.calls
         return Observation(
             player=player,
@@ -398,10 +383,10 @@ class HandState:
             current_player=self.current_player,
             hand=hands[player],
             hand_sizes=(len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
-            pushed=c.push(player),
-            received=received,
+            pushed=c.push(player, player),
+            received=c.received(player),
             played=(c.played_cards(0), c.played_cards(1), c.played_cards(2), c.played_cards(3)),
-            plays=plays,
+            plays=c.plays,
             calls=calls,
             grand_calls=tuple(call == Call.GRAND_TICHU for call in calls),  # type: ignore[arg-type]
             wish=c.wish,
@@ -413,19 +398,26 @@ class HandState:
         )
 
     def observation_array(self, player: int, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
-        """The flat float32 observation of docs/game.md, into `out` when given."""
+        """The flat float32 observation of docs/game.md, into `out` when given (filled in place)."""
         player = _seat(player, "player")
         if out is None:
             out = np.empty(OBSERVATION_SIZE, dtype=np.float32)
-        elif not isinstance(out, np.ndarray) or out.dtype != np.float32:
-            raise TypeError("out must be a float32 numpy array")
+        elif not isinstance(out, np.ndarray):
+            raise TypeError(f"out must be a float32 numpy array, not {type(out).__name__}")
         self._core.fill_observation(player, out)
         return out
 
 
+# Card text separators: ASCII whitespace and commas; two commas in a row
+# (or one at either end) leave an empty card name.
+_SEPARATORS = re.compile(r"[ \t\n\r\f\v]*,[ \t\n\r\f\v]*|[ \t\n\r\f\v]+")
+
+
 def _hand_names(hand: object, seat: int) -> list[str]:
+    if isinstance(hand, Cards):
+        raise TypeError(f"hand {seat}: a Cards set has no deal order; pass the 14 names in dealt order")
     if isinstance(hand, str):
-        tokens = hand.replace(",", " ").split()
+        tokens = _SEPARATORS.split(hand.strip(" \t\n\r\f\v"))
     elif isinstance(hand, Iterable):
         tokens = list(hand)
     else:
@@ -434,6 +426,8 @@ def _hand_names(hand: object, seat: int) -> list[str]:
     for token in tokens:
         if not isinstance(token, str):
             raise TypeError(f"hand {seat}: card names must be str, not {type(token).__name__}")
+        if not token.strip(" \t\n\r\f\v,"):
+            raise InvalidNotationError(f"hand {seat}: an empty card name")
         names.append(str(Cards(token)))
     return names
 

@@ -73,10 +73,16 @@ struct NotationError : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
-// The canonical name of card `index` (0..55).
+// User input for an error message, in single quotes: at most
+// kQuotedChars characters (UTF-8 code points) of it, then "...".
+inline constexpr std::size_t kQuotedChars = 80;
+std::string quoted(std::string_view text);
+
+// The canonical name of card `index` (0..55); std::invalid_argument outside.
 std::string_view card_name(int index);
 
-// The canonical name of a rank 2..14: "2".."10", "J", "Q", "K", "A".
+// The canonical name of a rank 2..14: "2".."10", "J", "Q", "K", "A";
+// std::invalid_argument outside.
 std::string_view rank_name(int rank);
 
 // The bit index of one card name, case-insensitive, "T" accepted for 10;

@@ -9,34 +9,27 @@
 #include <string>
 #include <string_view>
 
+#include "tichu/action.hpp"
 #include "tichu/cards.hpp"
 #include "tichu/combo.hpp"
 #include "tichu/score.hpp"
 
 namespace tichu {
 
-enum class Decision : std::uint8_t { GrandTichu, Tichu, Exchange, Play, Wish, DragonGift, Bomb, Over };
-enum class ActionKind : std::uint8_t { GrandTichu, Tichu, Push, Play, Wish, Gift };
-
-// One decision's answer. `move` for Play (also on a Bomb decision, where
-// the pass declines); `value` is 1/0 for a call, the wished rank (0: none)
-// or the seat receiving a Dragon trick; `push` the card indices for seats
-// p+1, p+2, p+3.
-struct Action {
-  Move move{};
-  ActionKind kind = ActionKind::Play;
-  std::uint8_t value = 0;
-  std::array<std::uint8_t, 3> push{};
-  std::uint8_t pad[3] = {0, 0, 0};
-
-  friend bool operator==(const Action& a, const Action& b) {
-    return a.kind == b.kind && a.value == b.value && a.push == b.push && a.move == b.move;
-  }
-};
-
 struct Rules {
   bool bombs_out_of_turn = true;  // R10.2; false: bombs only in one's own turn
+  int target = 1000;              // R9.1: the match ends once a team has this many points
+
+  friend bool operator==(const Rules&, const Rules&) = default;
 };
+
+// The targets a match accepts.
+inline constexpr int kMinTarget = 1;
+inline constexpr int kMaxTarget = 1'000'000;
+
+// Throws std::invalid_argument for rules no hand is played by (a target
+// outside kMinTarget..kMaxTarget).
+void check_rules(const Rules& rules);
 
 // Room for every legal action of one decision: the exchange has 14*13*12.
 inline constexpr int kMaxActions = 14 * 13 * 12;
@@ -47,8 +40,8 @@ class HandState {
   // 8 cards it sees before the Grand Tichu decision.
   static HandState from_deck(const std::array<std::uint8_t, kNumCards>& deck, Rules rules);
 
-  // A position at the start of a trick in the play phase (docs/game.md).
-  // The caller has checked its consistency (bindings: check_position).
+  // A position at the start of a trick in the play phase (docs/game.md);
+  // from_position checks it (check_position).
   struct Position {
     std::array<Mask, 4> hands{}, piles{};
     std::array<std::int8_t, 4> out_order{-1, -1, -1, -1};
@@ -59,6 +52,13 @@ class HandState {
   };
   static HandState from_position(const Position& p, Rules rules);
 
+  // Throws std::invalid_argument for a position no hand can reach: a hand
+  // of more than 14 cards, bits outside the deck, hands and piles sharing
+  // cards, an out order that repeats a seat, has more than 3 seats or is
+  // not exactly the seats holding no cards, a finished position (R8.1), a
+  // leader holding no cards, a wish not 0 or 2..14, a call not 0..2.
+  static void check_position(const Position& p);
+
   Decision decision() const { return decision_; }
   int current_player() const { return decision_ == Decision::Over ? -1 : player_; }
   bool is_terminal() const { return decision_ == Decision::Over; }
@@ -67,8 +67,13 @@ class HandState {
   int legal_actions(Action* out) const;
   // Whether `a` is one of them.
   bool is_legal(const Action& a) const;
+  // Whether the action `text` reads as is one of them: false for an action
+  // of another decision, NotationError for text that reads as no action.
+  bool is_legal(std::string_view text) const;
   // Applies a legal action (precondition: is_legal).
   void apply(const Action& a);
+  // Applies `a` if it is legal; else throws IllegalActionError, the state unchanged.
+  void apply_checked(const Action& a);
 
   // Team scores of the finished hand (precondition: is_terminal).
   std::array<int, 2> returns() const;
@@ -92,12 +97,13 @@ class HandState {
   bool may_call_tichu(int seat) const;
   const Rules& rules() const { return rules_; }
 
-  friend bool operator==(const HandState& a, const HandState& b);
+  friend bool operator==(const HandState&, const HandState&) = default;
 
  private:
   HandState() = default;
 
   int next_holder(int after) const;  // the first seat after `after` holding cards
+  void ask_tichu(int from);          // the first seat from `from` on without a Grand Tichu, or the exchange
   bool hand_over() const;            // R8.1
   void play(int seat, const Move& move);
   void pass(int seat);
@@ -135,23 +141,5 @@ class HandState {
 // The legal moves of a player on an out-of-turn offer, quickly: whether
 // `hand` holds a bomb that beats `table`.
 bool holds_beating_bomb(Mask hand, const Move& table);
-
-}  // namespace tichu
-
-namespace tichu {
-
-// Raised for an action that is not legal where it is applied; the bindings
-// turn it into tichu_fast.errors.IllegalMoveError.
-struct IllegalActionError : std::invalid_argument {
-  using std::invalid_argument::invalid_argument;
-};
-
-// The exact text of an action (docs/game.md): "grand tichu", "no tichu",
-// "push 5j Ph Dr", a move's text, "wish 7", "no wish", "give 1".
-std::string format_action(const Action& a);
-
-// Reads an action's text for the decision `state` is at; throws
-// NotationError for text that is no action of that decision.
-Action parse_action(std::string_view text, const HandState& state);
 
 }  // namespace tichu

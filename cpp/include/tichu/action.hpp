@@ -1,0 +1,54 @@
+// Actions: one decision's answer and its exact text form (docs/game.md).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "tichu/combo.hpp"
+
+namespace tichu {
+
+// The kinds of decision a hand asks for, in the order of tichu_fast.enums.Decision.
+enum class Decision : std::uint8_t { GrandTichu, Tichu, Exchange, Play, Wish, DragonGift, Bomb, Over };
+inline constexpr int kNumDecisions = 8;
+
+// The kinds of action, in the order of tichu_fast.enums.ActionKind.
+enum class ActionKind : std::uint8_t { GrandTichu, Tichu, Push, Play, Wish, Gift };
+inline constexpr int kNumActionKinds = 6;
+
+// One decision's answer. `move` for Play (also on a Bomb decision, where
+// the pass declines); `value` is 1/0 for a call, the wished rank (0: none)
+// or the seat receiving a Dragon trick; `push` the card indices for seats
+// p+1, p+2, p+3. Padding stays zero so that equal actions are equal bytes.
+struct Action {
+  Move move{};
+  ActionKind kind = ActionKind::Play;
+  std::uint8_t value = 0;
+  std::array<std::uint8_t, 3> push{};
+  std::uint8_t pad[3] = {0, 0, 0};
+
+  friend bool operator==(const Action& a, const Action& b) {
+    return a.kind == b.kind && a.value == b.value && a.push == b.push && a.move == b.move;
+  }
+};
+
+// Raised for an action that is not legal where it is applied; the bindings
+// turn it into tichu_fast.errors.IllegalMoveError.
+struct IllegalActionError : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+// The exact text of an action: "grand tichu", "no tichu", "push 5j Ph Dr",
+// a move's text, "wish 7", "no wish", "give 1". std::invalid_argument for
+// an action no decision produces (a kind, card or rank out of range).
+std::string format_action(const Action& a);
+
+// Reads an action's text for a `decision`; throws NotationError for text
+// that is no action at all and IllegalActionError for an action of another
+// decision (or any text once the hand is over).
+Action parse_action(std::string_view text, Decision decision);
+
+}  // namespace tichu

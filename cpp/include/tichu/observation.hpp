@@ -1,0 +1,84 @@
+// What one seat may know of a hand (R10.3): the push-visibility rule and
+// the flat float observation of docs/game.md "Observation".
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+
+#include "tichu/state.hpp"
+
+namespace tichu {
+
+// Block offsets of the flat observation; seats are relative to the player
+// (0 = himself), card blocks follow the mask's bit order.
+namespace obs {
+inline constexpr int kHand = 0;              // 56: his cards (first 8 during GRAND_TICHU)
+inline constexpr int kPlayed = 56;           // 4 x 56: played by relative seats 1, 2, 3, then 0
+inline constexpr int kTrick = 280;           // 56: the cards of the current trick
+inline constexpr int kHandSizes = 336;       // 4: hand sizes / 14 by relative seat
+inline constexpr int kCalls = 340;           // 4 x 2: Tichu at +2k, Grand Tichu at +2k+1
+inline constexpr int kOut = 348;             // 4: relative seats already out
+inline constexpr int kWish = 352;            // 15: slot 0 none, slot r the rank r wished (slot 1 unused)
+inline constexpr int kDecision = 367;        // 8: one-hot Decision
+inline constexpr int kTablePlayer = 375;     // 4: one-hot relative seat of the table's player
+inline constexpr int kReceived = 379;        // 56: the cards he received in the exchange
+inline constexpr int kEnd = 435;
+}  // namespace obs
+
+inline constexpr int kObservationSize = kNumCards         // hand
+                                        + 4 * kNumCards   // played, per seat
+                                        + kNumCards       // trick
+                                        + 4               // hand sizes
+                                        + 4 * 2           // calls
+                                        + 4               // out
+                                        + kMaxRank + 1    // wish
+                                        + kNumDecisions   // decision
+                                        + 4               // table player
+                                        + kNumCards;      // received
+static_assert(kObservationSize == 435, "docs/game.md fixes the layout at 435 floats");
+static_assert(obs::kEnd == kObservationSize);
+static_assert(obs::kReceived + kNumCards == obs::kEnd && obs::kTablePlayer + 4 == obs::kReceived &&
+              obs::kDecision + kNumDecisions == obs::kTablePlayer && obs::kWish + kMaxRank + 1 == obs::kDecision &&
+              obs::kOut + 4 == obs::kWish && obs::kCalls + 8 == obs::kOut && obs::kHandSizes + 8 - 4 == obs::kCalls &&
+              obs::kTrick + kNumCards == obs::kHandSizes && obs::kPlayed + 4 * kNumCards == obs::kTrick &&
+              obs::kHand + kNumCards == obs::kPlayed,
+              "the blocks follow each other without gaps");
+
+// One named block [start, stop) of the flat observation.
+struct ObservationBlock {
+  const char* name;
+  int start, stop;
+};
+inline constexpr std::array<ObservationBlock, 10> kObservationBlocks{{
+    {"hand", obs::kHand, obs::kPlayed},
+    {"played", obs::kPlayed, obs::kTrick},
+    {"trick", obs::kTrick, obs::kHandSizes},
+    {"hand_sizes", obs::kHandSizes, obs::kCalls},
+    {"calls", obs::kCalls, obs::kOut},
+    {"out", obs::kOut, obs::kWish},
+    {"wish", obs::kWish, obs::kDecision},
+    {"decision", obs::kDecision, obs::kTablePlayer},
+    {"table_player", obs::kTablePlayer, obs::kReceived},
+    {"received", obs::kReceived, obs::kEnd},
+}};
+
+// Whether the push of seat `pusher` is known now to seat `viewer` (R2.2,
+// R10.3): to himself once he has chosen it (during the exchange the seats
+// before the one choosing have), to another seat never (he knows only the
+// card he received, received_cards). `viewer` kOmniscient (HandState.pushed)
+// knows every push once the exchange is done. A hand begun from a position
+// has no known push.
+inline constexpr int kOmniscient = -1;
+bool push_known(const HandState& s, int pusher, int viewer);
+
+// The card indices seat `player` received in the exchange, from seats
+// player+1, player+2, player+3; nullopt before the exchange ends and for a
+// hand begun from a position. Seat q pushes its k-th card (k = 0, 1, 2) to
+// q+k+1, so player's card from player+j is push(player+j)[3-j].
+std::optional<std::array<std::uint8_t, 3>> received_cards(const HandState& s, int player);
+
+// Writes the flat observation of `player` into out[0, kObservationSize).
+void fill_observation(const HandState& s, int player, float* out);
+
+}  // namespace tichu

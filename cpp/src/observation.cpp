@@ -1,0 +1,47 @@
+#include "tichu/observation.hpp"
+
+#include <algorithm>
+#include <bit>
+
+namespace tichu {
+
+bool push_known(const HandState& s, int pusher, int viewer) {
+  if (viewer != kOmniscient && viewer != pusher) return false;
+  if (s.exchanged()) return s.first_eight(pusher) != 0;  // a dealt hand; a position has no pushes
+  return viewer == pusher && s.decision() == Decision::Exchange && pusher < s.current_player();
+}
+
+std::optional<std::array<std::uint8_t, 3>> received_cards(const HandState& s, int player) {
+  if (!s.exchanged() || !s.first_eight(player)) return std::nullopt;
+  std::array<std::uint8_t, 3> cards{};
+  for (int j = 1; j <= 3; ++j) {
+    cards[static_cast<std::size_t>(j - 1)] = s.push((player + j) % 4)[static_cast<std::size_t>(3 - j)];
+  }
+  return cards;
+}
+
+void fill_observation(const HandState& s, int player, float* out) {
+  std::fill(out, out + kObservationSize, 0.0f);
+  auto cards = [&](int offset, Mask m) {
+    for (; m; m &= m - 1) out[offset + std::countr_zero(m)] = 1.0f;
+  };
+  const bool grand = s.decision() == Decision::GrandTichu;  // only the first 8 cards are dealt yet
+  cards(obs::kHand, grand ? s.first_eight(player) : s.hand(player));
+  for (int k = 1; k <= 4; ++k) cards(obs::kPlayed + kNumCards * (k - 1), s.played_cards((player + k) % 4));
+  cards(obs::kTrick, s.trick());
+  for (int k = 0; k < 4; ++k) {
+    const int seat = (player + k) % 4;
+    out[obs::kHandSizes + k] = static_cast<float>(count(grand ? s.first_eight(seat) : s.hand(seat))) / 14.0f;
+    out[obs::kCalls + 2 * k] = s.call(seat) == Call::Tichu;
+    out[obs::kCalls + 2 * k + 1] = s.call(seat) == Call::GrandTichu;
+    out[obs::kOut + k] = s.exchanged() && s.hand(seat) == 0;
+  }
+  out[obs::kWish + s.wish()] = 1.0f;
+  out[obs::kDecision + static_cast<int>(s.decision())] = 1.0f;
+  if (s.table_player() >= 0) out[obs::kTablePlayer + (s.table_player() - player + 4) % 4] = 1.0f;
+  if (const auto received = received_cards(s, player)) {
+    for (std::uint8_t card : *received) out[obs::kReceived + card] = 1.0f;
+  }
+}
+
+}  // namespace tichu
