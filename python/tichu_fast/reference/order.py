@@ -8,9 +8,11 @@ way and sorts them by `move_order_key`, which reads only the move itself.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tichu_fast.enums import MoveType
 
-from .cards import DRAGON, MAH_JONG, PHOENIX, indices_of
+from .cards import DRAGON, MAH_JONG, PHOENIX
 from .moves import Move
 
 __all__ = ["BLOCKS", "move_order_key"]
@@ -48,10 +50,12 @@ def _run_key(move: Move, ranks: int) -> tuple[int, ...]:
     top = move.rank2 // 2
     lowest = top - ranks + 1  # 1 for a straight that holds the Mah Jong
     real = move.cards.mask & ~_PHOENIX_BIT
-    tokens: list[int] = []
-    for rank in range(top, lowest - 1, -1):  # the top rank decides first
-        tokens += (int(move.phoenix_as == rank), _nibble(real, rank))
-    return (lowest, move.length, int(move.phoenix_as is not None), *tokens)
+    phoenix_as = move.phoenix_as
+    # one number whose 5-bit digits, top rank first, are (Phoenix stands here, suit pattern)
+    tokens = 0
+    for rank in range(top, lowest - 1, -1):
+        tokens = (tokens << 5) | ((rank == phoenix_as) << 4) | _nibble(real, rank)
+    return (lowest, move.length, phoenix_as is not None, tokens)
 
 
 def _full_house_key(move: Move) -> tuple[int, ...]:
@@ -60,35 +64,42 @@ def _full_house_key(move: Move) -> tuple[int, ...]:
     real = move.cards.mask & ~_PHOENIX_BIT
     pair_rank = next(r for r in range(2, 15) if r != trio_rank and _nibble(real, r))
     return (
-        int(move.phoenix_as == trio_rank),
+        move.phoenix_as == trio_rank,
         trio_rank,
         _nibble(real, trio_rank),
-        int(move.phoenix_as == pair_rank),
+        move.phoenix_as == pair_rank,
         pair_rank,
         _nibble(real, pair_rank),
     )
 
 
-def _within_block(move: Move) -> tuple[int, ...]:
-    kind = move.type
-    if kind == MoveType.SINGLE:
-        card = indices_of(move.cards)[0]
-        return (_SINGLE_PLACE.get(card, card),)
-    if kind in (MoveType.PAIR, MoveType.TRIO):
-        rank = move.rank2 // 2
-        return (rank, int(move.phoenix_as is not None), _nibble(move.cards.mask & ~_PHOENIX_BIT, rank))
-    if kind == MoveType.FULL_HOUSE:
-        return _full_house_key(move)
-    if kind == MoveType.PAIR_RUN:
-        return _run_key(move, move.length // 2)
-    if kind == MoveType.STRAIGHT:
-        return _run_key(move, move.length)
-    if kind == MoveType.FOUR_OF_A_KIND:
-        return (move.rank2 // 2,)
-    if kind == MoveType.STRAIGHT_FLUSH:
-        suit = indices_of(move.cards)[0] % 4
-        return (suit, move.rank2 // 2 - move.length + 1, move.length)
-    return ()  # the Dog and the pass: one of each at most
+def _single_key(move: Move) -> tuple[int, ...]:
+    card = move.cards.mask.bit_length() - 1
+    return (_SINGLE_PLACE.get(card, card),)
+
+
+def _same_rank_key(move: Move) -> tuple[int, ...]:
+    rank = move.rank2 // 2
+    return (rank, move.phoenix_as is not None, _nibble(move.cards.mask & ~_PHOENIX_BIT, rank))
+
+
+def _straight_flush_key(move: Move) -> tuple[int, ...]:
+    suit = (move.cards.mask & -move.cards.mask).bit_length() - 1 - 4  # its lowest card: 4(r-1) + s, r >= 2
+    return (suit % 4, move.rank2 // 2 - move.length + 1, move.length)
+
+
+_WITHIN_BLOCK: dict[MoveType, Callable[[Move], tuple[int, ...]]] = {
+    MoveType.SINGLE: _single_key,
+    MoveType.PAIR: _same_rank_key,
+    MoveType.TRIO: _same_rank_key,
+    MoveType.FULL_HOUSE: _full_house_key,
+    MoveType.PAIR_RUN: lambda move: _run_key(move, move.length // 2),
+    MoveType.STRAIGHT: lambda move: _run_key(move, move.length),
+    MoveType.FOUR_OF_A_KIND: lambda move: (move.rank2 // 2,),
+    MoveType.STRAIGHT_FLUSH: _straight_flush_key,
+    MoveType.DOG: lambda move: (),  # one Dog, one pass at most
+    MoveType.PASS: lambda move: (),
+}
 
 
 def move_order_key(move: Move) -> tuple[int, ...]:
@@ -99,4 +110,4 @@ def move_order_key(move: Move) -> tuple[int, ...]:
     """
     if not isinstance(move, Move):
         raise TypeError(f"move must be a reference Move, not {type(move).__name__}")
-    return (_BLOCK[move.type], *_within_block(move))
+    return (_BLOCK[move.type], *_WITHIN_BLOCK[move.type](move))
