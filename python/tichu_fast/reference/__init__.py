@@ -16,7 +16,7 @@ from .cards import CARD_NAMES, DECK, Cards, from_masks, to_masks
 from .deal import deal, shuffled_deck
 from .hand_state import HandState
 from .legal import count_legal_moves, legal_moves, legal_moves_array, legal_moves_into
-from .match import Match
+from .match import Match, hand_seed
 from .moves import Move, beats, classify
 from .observation import Observation
 from .scoring import card_points, score_hand
@@ -47,6 +47,7 @@ __all__ = [
     "count_legal_moves",
     "deal",
     "from_masks",
+    "hand_seed",
     "legal_moves",
     "legal_moves_array",
     "legal_moves_into",

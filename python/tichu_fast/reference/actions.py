@@ -15,7 +15,7 @@ from typing import Any, NoReturn
 from tichu_fast.enums import ActionKind
 from tichu_fast.errors import InvalidNotationError
 
-from .cards import CARD_NAMES, RANK_NAMES, ascii_lower, card_index, rank_name, split_tokens
+from .cards import CARD_NAMES, RANK_NAMES, ascii_lower, card_index, quote, rank_name, split_tokens
 from .moves import Move
 
 __all__ = ["Action", "parse_wish_rank"]
@@ -31,13 +31,13 @@ def parse_wish_rank(token: str) -> int:
         return _RANK_BY_NAME[lowered]
     if lowered.isascii() and lowered.isdigit() and not lowered.startswith("0") and 2 <= int(lowered) <= 14:
         return int(lowered)
-    raise InvalidNotationError(f"bad wish rank {token!r} (a rank 2..10, J, Q, K or A)")
+    raise InvalidNotationError(f"bad wish rank {quote(token)} (a rank 2..10, J, Q, K or A)")
 
 
 def _seat_of(token: str) -> int:
     if token in ("0", "1", "2", "3"):
         return int(token)
-    raise InvalidNotationError(f"bad seat {token!r} (0..3)")
+    raise InvalidNotationError(f"bad seat {quote(token)} (0..3)")
 
 
 def _push_names(tokens: list[str]) -> tuple[str, str, str]:
@@ -170,11 +170,11 @@ class Action:
             return cls._make(ActionKind.WISH, wish=None)
         if words[0] == "wish":
             if len(words) != 2:
-                raise InvalidNotationError(f"bad wish {text.strip()!r} (write 'wish 7' or 'no wish')")
+                raise InvalidNotationError(f"bad wish {quote(text.strip())} (write 'wish 7' or 'no wish')")
             return cls._make(ActionKind.WISH, wish=parse_wish_rank(tokens[1]))
         if words[0] == "give":
             if len(words) != 2:
-                raise InvalidNotationError(f"bad gift {text.strip()!r} (write 'give 1')")
+                raise InvalidNotationError(f"bad gift {quote(text.strip())} (write 'give 1')")
             return cls._make(ActionKind.GIFT, gift_to=_seat_of(tokens[1]))
         if words[0] == "push":
             return cls._make(ActionKind.PUSH, push=_push_names(tokens[1:]))
@@ -202,6 +202,7 @@ class Action:
 
     @property
     def kind(self) -> ActionKind:
+        """What the action does."""
         return self._kind
 
     @property

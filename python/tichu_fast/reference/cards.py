@@ -31,6 +31,7 @@ __all__ = [
     "Cards",
     "as_cards",
     "ascii_lower",
+    "canonical_card_index",
     "card_index",
     "card_points_of",
     "card_rank",
@@ -42,6 +43,7 @@ __all__ = [
     "is_normal",
     "normal_card",
     "parse_card_names",
+    "quote",
     "rank_name",
     "split_tokens",
     "to_masks",
@@ -120,11 +122,32 @@ for _suit, _letter in enumerate(SUIT_LETTERS):
     _NAME_TO_CARD["t" + _letter] = normal_card(10, _suit)
 
 
+QUOTE_LIMIT = 80  # error messages quote at most this many characters of the input
+
+
+def quote(text: str) -> str:
+    """`text` quoted for an error message: at most 80 characters of it, then '...'."""
+    if len(text) <= QUOTE_LIMIT:
+        return repr(text)
+    return repr(text[:QUOTE_LIMIT]) + "..."
+
+
 def card_index(name: str) -> int:
     """The index of one card name (case-insensitive); InvalidNotationError if unknown."""
-    card = _NAME_TO_CARD.get(ascii_lower(name))
+    card = _NAME_TO_CARD.get(ascii_lower(name)) if len(name) <= 3 else None  # no name is longer
     if card is None:
-        raise InvalidNotationError(f"unknown card {name!r}")
+        raise InvalidNotationError(f"unknown card {quote(name)}")
+    return card
+
+
+_CANONICAL_INDEX: dict[str, int] = {name: card for card, name in enumerate(CARD_NAMES)}
+
+
+def canonical_card_index(name: str) -> int:
+    """The index of a canonical card name, spelled exactly as `CARD_NAMES` does (replay deal lines)."""
+    card = _CANONICAL_INDEX.get(name)
+    if card is None:
+        raise InvalidNotationError(f"{quote(name)} is not a canonical card name (e.g. '10j', 'Ph', 'At')")
     return card
 
 

@@ -15,11 +15,14 @@ HAND_SIZE = 14  # R2.1
 class SplitMix64:
     """The SplitMix64 generator, written out with explicit mod 2**64."""
 
+    GAMMA = 0x9E3779B97F4A7C15  # added to the state by every next()
+
     def __init__(self, seed: int) -> None:
         self.state = seed
 
     def next(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) % _MOD
+        """The next 64-bit output."""
+        self.state = (self.state + SplitMix64.GAMMA) % _MOD
         z = self.state
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) % _MOD
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) % _MOD
@@ -34,15 +37,17 @@ class SplitMix64:
                 return r % n
 
 
-def _check_seed(seed: object) -> int:
+def _check_seed(seed: object, what: str = "seed") -> int:
+    """A seed (or another 64-bit count) as an int: TypeError for a bool or non-int, ValueError outside 0..2**64-1."""
     if isinstance(seed, bool):  # True is an int to Python, but never a seed here
-        raise TypeError("seed must be an int, not bool")
+        raise TypeError(f"{what} must be an int, not bool")
     try:
         value = operator.index(seed)  # type: ignore[arg-type]
     except TypeError:
-        raise TypeError(f"seed must be an int, not {type(seed).__name__}") from None
+        raise TypeError(f"{what} must be an int, not {type(seed).__name__}") from None
     if not 0 <= value < _MOD:
-        raise ValueError(f"seed {value} is outside 0 <= seed < 2**64")
+        shown = str(value) if value.bit_length() <= 128 else "a huge int"
+        raise ValueError(f"{what} {shown} is outside 0 <= {what} < 2**64")
     return value
 
 

@@ -50,6 +50,7 @@ class HandView:
 
     @property
     def phoenix(self) -> bool:
+        """Whether the hand holds the Phoenix."""
         return PHOENIX in self.specials
 
     def straight_cards(self, rank: int) -> list[int]:

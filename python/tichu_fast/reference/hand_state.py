@@ -3,16 +3,18 @@
 The state machine follows docs/game.md "The sequence" step by step; each step
 and each rule is cited where it is implemented (`# step 6`, `# R10.2`).
 
-Order of `legal_actions()` (deterministic; the C++ backend may differ, so
-compare as sets):
+Order of `legal_actions()` (a contract both backends keep, docs/game.md
+"Order of legal actions"):
 
 - GRAND_TICHU: `no grand tichu`, `grand tichu`.
 - TICHU: `no tichu`, `tichu`.
 - EXCHANGE: every ordered choice of 3 distinct cards of the seat's 14 (for
   p+1, p+2, p+3), as `itertools.permutations` of the hand in the stable card
-  order (MJ Dog Ph Dr 2j ... At): 14 * 13 * 12 = 2184 pushes.
-- PLAY: the moves in the order of `legal_moves(hand, table, wish)` (the pass
-  last when allowed), then `tichu` when the player may still call it (R7.2).
+  order (MJ Dog Ph Dr 2j ... At), i.e. lexicographic by card index:
+  14 * 13 * 12 = 2184 pushes.
+- PLAY: the moves in the order of `legal_moves(hand, table, wish)` (docs/api.md
+  "Order of legal moves"; the pass last when allowed), then `tichu` when the
+  player may still call it (R7.2).
 - WISH: `no wish`, then `wish 2` .. `wish A`.
 - DRAGON_GIFT: `give (p+1) % 4`, then `give (p+3) % 4`.
 - BOMB: the order of `legal_moves(hand, table, out_of_turn=True)`: the bombs
@@ -36,12 +38,13 @@ from tichu_fast.errors import IllegalMoveError, InvalidNotationError
 from tichu_fast.rules import Rules
 
 from .actions import Action
-from .cards import DECK, Cards, ascii_lower, card_rank, card_suit, indices_of, is_normal, split_tokens
+from .cards import DECK, Cards, card_rank, card_suit, indices_of, is_normal, quote
 from .deal import shuffled_deck
 from .legal import legal_moves, legal_moves_array
-from .moves import Move, phoenix_single
+from .moves import Move, is_phoenix_single
 from .observation import Observation, fill_observation_array
 from .origin import Deal, Position, parse_origin
+from .replay import REPLAY_HEADER, parse_rules, replay_lines
 from .scoring import check_seat, score_hand
 
 __all__ = ["HandState"]
@@ -50,7 +53,6 @@ DEFAULT_RULES = Rules()
 
 # What a card-set argument may be: Cards, card text, a mask, or card names.
 CardsLike = Cards | str | int | Iterable[str]
-REPLAY_HEADER = "tichu_fast replay 1"
 
 # The fixed actions of the yes/no, wish and gift decisions.
 NO_GRAND_TICHU = Action.grand_tichu(False)
@@ -88,25 +90,6 @@ def _is_dragon_single(move: Move | None) -> bool:
 def _rebuild(text: str) -> HandState:
     """Unpickling: a hand is pickled as its replay text."""
     return HandState.from_replay(text)
-
-
-def _parse_rules(line: str) -> Rules:
-    tokens = line.split()
-    if not tokens or ascii_lower(tokens[0]) != "rules":
-        raise InvalidNotationError("expected a 'rules' line")
-    options: dict[str, Any] = {}
-    for token in tokens[1:]:
-        key, _, value = token.partition("=")
-        if key == "bombs_out_of_turn" and value in ("0", "1") and key not in options:
-            options[key] = value == "1"
-        elif key == "target" and value.isascii() and value.isdigit() and key not in options:
-            options[key] = int(value)
-        else:
-            raise InvalidNotationError(f"bad rules option {token!r}")
-    try:
-        return Rules(**options)
-    except ValueError as error:
-        raise InvalidNotationError(f"bad rules: {error}") from None
 
 
 class HandState:
@@ -258,43 +241,49 @@ class HandState:
 
     @classmethod
     def from_replay(cls, text: str) -> HandState:
-        """Rebuild a hand from `replay()` text; errors name the line."""
+        """Rebuild a hand from `replay()` text; errors name the line (docs/game.md "Replay")."""
         if not isinstance(text, str):
             raise TypeError(f"replay text must be a str, not {type(text).__name__}")
-        lines = [(number, line.strip()) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
-
-        def line_error(number: int, error: Exception) -> Exception:
-            kind = IllegalMoveError if isinstance(error, IllegalMoveError) else InvalidNotationError
-            return kind(f"line {number}: {error}")
-
-        if len(lines) < 3:
-            raise InvalidNotationError("a replay needs a header, a rules line and a deal or position line")
-        (n_header, header), (n_rules, rules_line), (n_origin, origin_line) = lines[:3]
+        missing = "a replay needs a header, a rules line and a deal or position line"
+        lines = replay_lines(text)  # lazy and bounded: the header is checked before the rest is read
+        number, header = next(lines, (0, ""))
+        if not header:
+            raise InvalidNotationError(missing)
         if header != REPLAY_HEADER:
-            raise InvalidNotationError(f"line {n_header}: expected {REPLAY_HEADER!r}, not {header!r}")
+            raise InvalidNotationError(f"line {number}: expected {REPLAY_HEADER!r}, not {quote(header)}")
+        number, rules_line = next(lines, (0, ""))
+        if not rules_line:
+            raise InvalidNotationError(missing)
         try:
-            rules = _parse_rules(rules_line)
+            rules = parse_rules(rules_line)
         except InvalidNotationError as error:
-            raise line_error(n_rules, error) from None
+            raise InvalidNotationError(f"line {number}: {error}") from None
+        number, origin_line = next(lines, (0, ""))
+        if not origin_line:
+            raise InvalidNotationError(missing)
         try:
             state = cls._start(parse_origin(origin_line), rules)
         except InvalidNotationError as error:
-            raise line_error(n_origin, error) from None
-        for number, line in lines[3:]:
+            raise InvalidNotationError(f"line {number}: {error}") from None
+        for number, line in lines:
             try:
-                state.apply(state.parse_action(line))
-            except (InvalidNotationError, IllegalMoveError) as error:
-                raise line_error(number, error) from None
+                state.apply(line)
+            except IllegalMoveError as error:
+                raise IllegalMoveError(f"line {number}: {error}") from None
+            except InvalidNotationError as error:
+                raise InvalidNotationError(f"line {number}: {error}") from None
         return state
 
     # == reading the state =====================================================
 
     @property
     def rules(self) -> Rules:
+        """The options this hand is played with."""
         return self._rules
 
     @property
     def decision(self) -> Decision:
+        """Who must decide now, and about what (R10.1)."""
         return self._decision
 
     @property
@@ -323,10 +312,12 @@ class HandState:
 
     @property
     def calls(self) -> tuple[Call, ...]:
+        """Each seat's call: none, Tichu or Grand Tichu (R7)."""
         return tuple(self._calls)
 
     @property
     def out_order(self) -> tuple[int, ...]:
+        """The seats that are out, in the order they went out (R5.7)."""
         return tuple(self._out_order)
 
     @property
@@ -341,6 +332,7 @@ class HandState:
 
     @property
     def table_player(self) -> int:
+        """Who played the combination to beat; -1 if none."""
         return self._table_player
 
     @property
@@ -367,9 +359,11 @@ class HandState:
 
     @property
     def history(self) -> tuple[Action, ...]:
+        """Every action applied since the hand began, in order."""
         return tuple(self._history)
 
     def is_terminal(self) -> bool:
+        """Whether the hand is over (Decision.OVER)."""
         return self._decision == Decision.OVER
 
     def returns(self) -> tuple[int, int]:
@@ -404,22 +398,24 @@ class HandState:
         raise ValueError(f"legal_moves_array is for PLAY and BOMB decisions, not {self._decision.name}")
 
     def parse_action(self, text: str) -> Action:
-        """The action a text means for the current decision (InvalidNotationError if unreadable).
+        """The action a text means (InvalidNotationError if unreadable).
 
-        A bare `Ph` played on a single means the Phoenix at the table's rank + 0.5 (R3.2).
+        Action text is exact: a bare `Ph` is the Phoenix single as led (`Ph:1.5`);
+        on a single it must be written with its rank, e.g. `Ph:9.5` on a 9 (R3.2).
         """
-        action = Action.parse(text)
-        words = [ascii_lower(token) for token in split_tokens(text)]
-        table = self._table
-        if (
-            words == ["ph"]
-            and self._decision in (Decision.PLAY, Decision.BOMB)
-            and table is not None
-            and table.type == MoveType.SINGLE
-            and not _is_dragon_single(table)
-        ):
-            return Action.play(phoenix_single(table.rank2 + 1))
-        return action
+        return Action.parse(text)
+
+    def is_legal(self, action: Action | str) -> bool:
+        """Whether `apply(action)` would be accepted now; unreadable text raises InvalidNotationError."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        elif not isinstance(action, Action):
+            raise TypeError(f"action must be an Action or action text, not {type(action).__name__}")
+        try:
+            self._check_legal(action)
+        except IllegalMoveError:
+            return False
+        return True
 
     def apply(self, action: Action | str) -> None:
         """Apply a legal action; on IllegalMoveError / InvalidNotationError nothing changes."""
@@ -462,7 +458,17 @@ class HandState:
         if self._legal_set_cache is None:
             self._legal_set_cache = frozenset(self.legal_actions())
         if action not in self._legal_set_cache:
-            raise IllegalMoveError(f"{action} is not legal for seat {seat} in a {decision.name} decision")
+            message = f"{action} is not legal for seat {seat} in a {decision.name} decision"
+            raise IllegalMoveError(message + self._phoenix_hint(action))
+
+    def _phoenix_hint(self, action: Action) -> str:
+        """R3.2: on a single the Phoenix ranks table + 0.5, and its text must say so (`Ph:9.5` on a 9)."""
+        table = self._table
+        if action.move is None or not is_phoenix_single(action.move) or table is None:
+            return ""
+        if table.type != MoveType.SINGLE or _is_dragon_single(table):
+            return ""
+        return f" (on {table} the Phoenix single is written Ph:{(table.rank2 + 1) / 2})"
 
     def _compute_legal_actions(self) -> list[Action]:
         decision = self._decision

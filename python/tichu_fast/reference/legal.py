@@ -14,8 +14,9 @@ from tichu_fast.formats import MOVE_DTYPE
 from .cards import Cards, as_cards, card_rank, indices_of, is_normal
 from .generate import HandView, all_combinations, combinations_of_type
 from .moves import Move, as_move, beats, is_phoenix_single, phoenix_single
+from .order import move_order_key
 
-__all__ = ["count_legal_moves", "legal_moves", "legal_moves_array"]
+__all__ = ["count_legal_moves", "legal_moves", "legal_moves_array", "legal_moves_into", "move_order_key"]
 
 BOMB_TYPES = (MoveType.FOUR_OF_A_KIND, MoveType.STRAIGHT_FLUSH)
 MAX_HAND = 14  # R2.1: no Tichu hand holds more cards
@@ -64,7 +65,18 @@ def legal_moves(
     wish: int | None = None,
     out_of_turn: bool = False,
 ) -> list[Move]:
-    """The legal moves of `hand` on `table` under `wish` (docs/api.md "Functions")."""
+    """The legal moves of `hand` on `table` under `wish`, in the documented order (docs/api.md)."""
+    # Generated in this module's own order, then sorted: the order is a contract (docs/api.md).
+    return sorted(_unordered_legal_moves(hand, table, wish, out_of_turn), key=move_order_key)
+
+
+def _unordered_legal_moves(
+    hand: Cards | int | str,
+    table: Move | str | None,
+    wish: int | None,
+    out_of_turn: bool,
+) -> list[Move]:
+    """Every legal move (R4 to R6), in the order they are generated here."""
     cards = as_cards(hand, "hand")
     if len(cards) > MAX_HAND:
         raise ValueError(f"a hand holds at most {MAX_HAND} cards, not {len(cards)}")

@@ -15,12 +15,15 @@ __all__ = ["Match", "hand_seed"]
 
 
 def hand_seed(seed: int, k: int) -> int:
-    """The seed of hand k (0-based): the k-th output of SplitMix64(seed), i.e. next() called k + 1 times."""
-    rng = SplitMix64(_check_seed(seed))
-    value = 0
-    for _ in range(k + 1):
-        value = rng.next()
-    return value
+    """The seed of hand k (0-based): the k-th output of SplitMix64(seed), i.e. next() called k + 1 times.
+
+    `seed` and `k` are ints 0..2**64-1 (TypeError for a bool or a non-int, ValueError outside).
+    """
+    start = _check_seed(seed)
+    steps = _check_seed(k, "k") + 1
+    # next() adds the constant to the state each time, so the state after k + 1 calls is direct
+    rng = SplitMix64((start + (steps - 1) * SplitMix64.GAMMA) % 2**64)
+    return rng.next()
 
 
 class Match:
@@ -54,10 +57,12 @@ class Match:
 
     @property
     def seed(self) -> int:
+        """The seed the match was created with."""
         return self._seed
 
     @property
     def rules(self) -> Rules:
+        """The options every hand is played with."""
         return self._rules
 
     @property
@@ -67,6 +72,7 @@ class Match:
 
     @property
     def totals(self) -> tuple[int, int]:
+        """The running score per team (R9.1)."""
         return self._totals
 
     @property
@@ -87,13 +93,16 @@ class Match:
 
     @property
     def decision(self) -> Decision:
+        """The current hand's decision."""
         return self._hand.decision
 
     @property
     def current_player(self) -> int:
+        """The seat that decides now in the current hand (-1 when it is over)."""
         return self._hand.current_player
 
     def legal_actions(self) -> list[Action]:
+        """The current hand's legal actions, in the documented order."""
         return self._hand.legal_actions()
 
     # -- acting -----------------------------------------------------------------------
@@ -110,6 +119,7 @@ class Match:
             self._hand = HandState.new(hand_seed(self._seed, self._hands_played), self._rules)
 
     def clone(self) -> Match:
+        """A copy sharing nothing mutable."""
         match = object.__new__(Match)
         match._seed = self._seed
         match._rules = self._rules

@@ -27,6 +27,7 @@ from .cards import (
     indices_of,
     is_normal,
     parse_card_names,
+    quote,
     rank_name,
     split_tokens,
 )
@@ -355,7 +356,7 @@ def _annotation_rank2(annotation: str) -> int:
     half = _HALF.fullmatch(lowered)
     if half:
         return 2 * int(half.group(1)) + 1
-    raise InvalidNotationError(f"bad Phoenix annotation 'Ph:{annotation}'")
+    raise InvalidNotationError(f"bad Phoenix annotation {quote('Ph:' + annotation)}")
 
 
 def _parse_move(text: str) -> Move:
@@ -383,7 +384,7 @@ def _parse_move(text: str) -> Move:
     if annotation is None:
         if len(readings) > 1:
             choices = ", ".join(repr(str(move)) for move in readings)
-            raise InvalidNotationError(f"ambiguous move {text.strip()!r}: write Ph:R ({choices})")
+            raise InvalidNotationError(f"ambiguous move {quote(text.strip())}: write Ph:R ({choices})")
         return readings[0]
     value2 = _annotation_rank2(annotation)
     if _is_phoenix_single_set(cards):  # R3.2: the single takes a half rank
@@ -393,4 +394,4 @@ def _parse_move(text: str) -> Move:
         for move in readings:
             if move.phoenix_as is not None and 2 * move.phoenix_as == value2:
                 return move
-    raise InvalidNotationError(f"'Ph:{annotation}' fits no reading of {cards}")
+    raise InvalidNotationError(f"{quote('Ph:' + annotation)} fits no reading of {cards}")

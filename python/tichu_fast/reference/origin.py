@@ -13,7 +13,9 @@ by `|`; `wish=-` is no wish; `out` and `played` are seat lists (possibly empty).
 from __future__ import annotations
 
 import operator
+import re
 from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 import numpy as np
@@ -21,7 +23,7 @@ import numpy as np
 from tichu_fast.enums import Call
 from tichu_fast.errors import InvalidNotationError
 
-from .cards import CARD_NAMES, Cards, ascii_lower, card_index, split_tokens
+from .cards import CARD_NAMES, Cards, ascii_lower, canonical_card_index, card_index, quote
 from .deal import HAND_SIZE
 from .scoring import check_call, check_seat, team
 
@@ -32,6 +34,21 @@ SEEN_BEFORE_GRAND = 8  # R2.1: Grand Tichu is decided on the first 8 cards
 
 
 # -- a full deal ----------------------------------------------------------------
+
+_ASCII_SPACE = " \t\n\r\f\v"
+# In a dealt hand's text, one comma (with spaces around it) or spaces alone separate two cards.
+_DEAL_SEPARATOR = re.compile(r"[ \t\n\r\f\v]*,[ \t\n\r\f\v]*|[ \t\n\r\f\v]+")
+
+
+def _dealt_tokens(text: str) -> list[str]:
+    """The card names of one dealt hand's text; an empty name (`5j,,6s`, a stray comma) is an error."""
+    stripped = text.strip(_ASCII_SPACE)
+    if not stripped:
+        return []  # no cards: the count check says so
+    tokens = _DEAL_SEPARATOR.split(stripped)
+    if "" in tokens:
+        raise InvalidNotationError(f"empty card name in {quote(text)}")
+    return tokens
 
 
 @dataclass(frozen=True)
@@ -46,7 +63,7 @@ class Deal:
         seen: set[str] = set()
         for name in self.names:
             if name not in CARD_NAMES:
-                raise ValueError(f"{name!r} is not a canonical card name")
+                raise ValueError(f"{quote(name)} is not a canonical card name")
             if name in seen:
                 raise ValueError(f"card {name!r} is dealt twice")
             seen.add(name)
@@ -61,7 +78,10 @@ class Deal:
         names: list[str] = []
         for seat, hand in enumerate(hands):
             if isinstance(hand, str):
-                tokens = split_tokens(hand)
+                tokens = _dealt_tokens(hand)
+            elif isinstance(hand, (Cards, AbstractSet)) or hasattr(hand, "mask"):
+                # a set has no deal order: which 8 cards were seen first? (R2.1)
+                raise TypeError(f"hand {seat} is a set ({type(hand).__name__}); pass its 14 names in dealt order")
             elif isinstance(hand, Iterable):
                 tokens = list(hand)
             else:
@@ -69,6 +89,8 @@ class Deal:
             for token in tokens:
                 if not isinstance(token, str):
                     raise TypeError(f"a card name must be a str, not {type(token).__name__}")
+                if not token.strip(_ASCII_SPACE):
+                    raise InvalidNotationError(f"hand {seat} holds an empty card name")
             if len(tokens) != HAND_SIZE:
                 raise ValueError(f"hand {seat} holds {len(tokens)} cards, not {HAND_SIZE}")
             names.extend(CARD_NAMES[card_index(token)] for token in tokens)
@@ -83,6 +105,7 @@ class Deal:
         return self.hand(seat)[:SEEN_BEFORE_GRAND]
 
     def text(self) -> str:
+        """The line of a replay that rebuilds this origin."""
         return "deal " + " ".join(self.names)
 
 
@@ -197,6 +220,8 @@ class Position:
         )
 
     def text(self) -> str:
+        """The line of a replay that rebuilds this origin."""
+
         def seats_of(sets: Sequence[Cards]) -> str:
             return "|".join(",".join(cards) for cards in sets)
 
@@ -221,7 +246,7 @@ def _seat_list(value: str) -> list[int]:
     seats = [token for token in value.split(",") if token]
     for token in seats:
         if token not in ("0", "1", "2", "3"):
-            raise InvalidNotationError(f"bad seat {token!r}")
+            raise InvalidNotationError(f"bad seat {quote(token)}")
     return [int(token) for token in seats]
 
 
@@ -231,9 +256,9 @@ def _parse_position(tokens: list[str]) -> Position:
         key, sep, value = token.partition("=")
         key = ascii_lower(key)
         if not sep or key not in ("leader", "hands", "piles", "out", "calls", "wish", "played"):
-            raise InvalidNotationError(f"bad position field {token!r}")
+            raise InvalidNotationError(f"bad position field {quote(token)}")
         if key in fields:
-            raise InvalidNotationError(f"position field {key!r} given twice")
+            raise InvalidNotationError(f"position field {quote(key)} given twice")
         fields[key] = value
     for key in ("leader", "hands"):
         if key not in fields:
@@ -247,18 +272,18 @@ def _parse_position(tokens: list[str]) -> Position:
 
     leader = _seat_list(fields["leader"])
     if len(leader) != 1:
-        raise InvalidNotationError(f"bad leader {fields['leader']!r}")
+        raise InvalidNotationError(f"bad leader {quote(fields['leader'])}")
     calls: list[int] | None = None
     if "calls" in fields:
         call_tokens = fields["calls"].split(",")
         if len(call_tokens) != 4 or any(t not in ("0", "1", "2") for t in call_tokens):
-            raise InvalidNotationError(f"bad calls {fields['calls']!r} (4 values 0..2)")
+            raise InvalidNotationError(f"bad calls {quote(fields['calls'])} (4 values 0..2)")
         calls = [int(t) for t in call_tokens]
     wish: int | None = None
     wish_text = fields.get("wish", "-")
     if wish_text != "-":
         if not (wish_text.isascii() and wish_text.isdigit() and 2 <= int(wish_text) <= 14):
-            raise InvalidNotationError(f"bad wish {wish_text!r}")
+            raise InvalidNotationError(f"bad wish {quote(wish_text)}")
         wish = int(wish_text)
     try:
         return Position.make(
@@ -284,7 +309,8 @@ def parse_origin(line: str) -> Deal | Position:
     head = ascii_lower(tokens[0])
     if head == "deal":
         try:
-            names = tuple(CARD_NAMES[card_index(token)] for token in tokens[1:])
+            # the canonical names exactly, as replay() writes them (case-sensitive)
+            names = tuple(CARD_NAMES[canonical_card_index(token)] for token in tokens[1:])
             return Deal(names)
         except InvalidNotationError:
             raise
@@ -292,4 +318,4 @@ def parse_origin(line: str) -> Deal | Position:
             raise InvalidNotationError(f"bad deal: {error}") from None
     if head == "position":
         return _parse_position(tokens[1:])
-    raise InvalidNotationError(f"expected a 'deal' or 'position' line, not {tokens[0]!r}")
+    raise InvalidNotationError(f"expected a 'deal' or 'position' line, not {quote(tokens[0])}")

@@ -66,6 +66,7 @@ def _check_out_order(out_order: Sequence[int]) -> list[int]:
 
 
 def check_call(call: object, seat: int) -> Call:
+    """A seat's call as a `Call`: TypeError for a bool or non-int, ValueError outside 0..2."""
     if isinstance(call, bool):  # True is an int to Python, but never a call here
         raise TypeError(f"call of seat {seat} must be a Call or int, not bool")
     try:
