@@ -26,7 +26,8 @@ export TICHU_GAME_HANDS=100  # whole hands under the sanitizers: a tenth of the 
 
 echo "+ pytest under ASan and UBSan"
 # --capture=sys: a sanitizer writes its report to fd 2 and aborts; pytest's
-# default fd capture would swallow it with the process.
-python -m pytest -q -p no:cacheprovider --capture=sys
+# default fd capture would swallow it with the process. -n 0: one process, so
+# the report is not lost with an xdist worker.
+python -m pytest -q -p no:cacheprovider --capture=sys -n 0
 echo "+ fuzz targets under ASan and UBSan, ${FUZZ_SECONDS:-60} s"
-FUZZ_SECONDS="${FUZZ_SECONDS:-60}" python -m pytest -q -p no:cacheprovider --capture=sys -m fuzz tests/test_fuzz.py
+FUZZ_SECONDS="${FUZZ_SECONDS:-60}" python -m pytest -q -p no:cacheprovider --capture=sys -n 0 -m fuzz tests/test_fuzz.py

@@ -36,13 +36,21 @@ def both_backends():
     return tuple(importlib.import_module(name) for name in BACKENDS.values())
 
 
-# Hypothesis profiles: "ci" (the default) keeps the differential tests to a
-# couple of minutes; "long" is for local runs before a release:
-#     HYPOTHESIS_PROFILE=long python -m pytest tests/test_differential.py
+# Hypothesis profiles, chosen with HYPOTHESIS_PROFILE:
+#   default   the plain run: 2500 examples per test, a couple of minutes for the differential tests
+#   ci        the same examples, and a failure prints the blob that reproduces it (@reproduce_failure)
+#   long      before a release: HYPOTHESIS_PROFILE=long python -m pytest tests/test_differential.py
+#   sanitize  under ASan and UBSan everything runs several times slower (scripts/sanitize.sh)
+# Every profile drops the deadline: a shared 2-core machine makes single examples slow at random.
 from hypothesis import HealthCheck, settings  # noqa: E402
 
-settings.register_profile("ci", max_examples=2500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("long", max_examples=50_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-# Under the sanitizers everything runs several times slower (scripts/sanitize.sh).
-settings.register_profile("sanitize", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+PROFILE_EXAMPLES = {"default": 2500, "ci": 2500, "long": 50_000, "sanitize": 300}
+for name, examples in PROFILE_EXAMPLES.items():
+    settings.register_profile(
+        name,
+        max_examples=examples,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow],
+        print_blob=name == "ci",
+    )
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))

@@ -1,0 +1,103 @@
+"""The documentation is checked like code.
+
+- Every ```pycon block of README.md and docs/*.md is run as a doctest, in
+  reading order, with one namespace per document (a later block may use an
+  earlier block's names). ```python blocks are signature listings, not run.
+- docs/rules.md and the tests agree on the rule numbers: every number a test
+  cites is a section or a rule of the page, and every rule of the page is
+  cited by some test.
+"""
+
+from __future__ import annotations
+
+import doctest
+import re
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES_PAGE = ROOT / "docs" / "rules.md"
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+# Documents that must show runnable examples: an empty collection would pass silently.
+WITH_EXAMPLES = {"README.md", "rules.md"}
+
+# A fenced block, possibly indented inside a list item; the closing fence has the same indent.
+FENCE = re.compile(r"^(?P<indent>[ ]*)```(?P<info>[\w-]*)\n(?P<body>.*?)^(?P=indent)```[ ]*$", re.MULTILINE | re.DOTALL)
+
+SECTION = re.compile(r"^## (R\d+)\. ", re.MULTILINE)
+RULE = re.compile(r"^- \*\*(R\d+\.\d+)\*\* ", re.MULTILINE)
+# "R7.1-R7.3", "R8.3 to R8.5": a range cites every rule in it.
+CITED_RANGE = re.compile(r"\bR(\d+)\.(\d+) *(?:-|to|\.\.) *R?(\d+)\.(\d+)\b")
+CITED = re.compile(r"\bR\d+(?:\.\d+)?\b")
+
+
+def examples(document: Path) -> list[tuple[int, str]]:
+    """The ```pycon blocks of a document: (line of the block's first line, dedented text)."""
+    text = document.read_text(encoding="utf-8")
+    blocks = []
+    for fence in FENCE.finditer(text):
+        if fence["info"] == "pycon":
+            line = text.count("\n", 0, fence.start("body")) + 1
+            blocks.append((line, textwrap.dedent(fence["body"])))
+    return blocks
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda path: path.name)
+def test_examples_run_as_written(document):
+    blocks = examples(document)
+    if document.name in WITH_EXAMPLES:
+        assert blocks, f"{document.name} has no ```pycon example left"
+    namespace: dict[str, object] = {}
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    report: list[str] = []
+    for line, body in blocks:
+        test = parser.get_doctest(body, namespace, f"{document.name}:{line}", str(document), line - 1)
+        assert test.examples, f"{document.name}:{line}: a ```pycon block without a >>> prompt"
+        runner.run(test, out=report.append, clear_globs=False)
+        namespace = test.globs  # the DocTest ran on a copy: carry its names to the next block
+    assert runner.failures == 0, "".join(report)
+
+
+def rules_of_the_page() -> tuple[set[str], set[str]]:
+    """(section numbers, rule numbers) defined by docs/rules.md: "## R6. ..." and "- **R6.3** ..."."""
+    text = RULES_PAGE.read_text(encoding="utf-8")
+    return set(SECTION.findall(text)), set(RULE.findall(text))
+
+
+def citations() -> dict[str, set[str]]:
+    """Every rule number cited in tests/, with the files citing it; ranges count for each rule in them."""
+    cited: dict[str, set[str]] = {}
+    for path in sorted(Path(__file__).parent.rglob("*.py")):
+        if path.name == Path(__file__).name:
+            continue  # this file talks about the numbers, it does not test the rules
+        text = path.read_text(encoding="utf-8")
+        numbers = set(CITED.findall(text))
+        for section, first, section_end, last in CITED_RANGE.findall(text):
+            if section == section_end:
+                numbers.update(f"R{section}.{k}" for k in range(int(first), int(last) + 1))
+        for number in numbers:
+            cited.setdefault(number, set()).add(path.name)
+    return cited
+
+
+def test_rules_page_numbers_are_complete():
+    sections, rules = rules_of_the_page()
+    assert sections == {f"R{k}" for k in range(1, 11)}
+    # every rule belongs to a section of the page, and each section has rules
+    assert {rule.split(".")[0] for rule in rules} == sections
+    assert len(rules) == 41
+
+
+def test_every_cited_rule_is_on_the_rules_page():
+    sections, rules = rules_of_the_page()
+    unknown = {number: sorted(files) for number, files in citations().items() if number not in sections | rules}
+    assert not unknown, f"tests cite rule numbers that docs/rules.md does not define: {unknown}"
+
+
+def test_every_rule_is_cited_by_a_test():
+    _, rules = rules_of_the_page()
+    uncited = sorted(rules - set(citations()), key=lambda r: tuple(int(k) for k in r[1:].split(".")))
+    assert not uncited, f"rules of docs/rules.md that no test cites: {uncited}"
