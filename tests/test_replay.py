@@ -79,6 +79,10 @@ def test_messages_quote_at_most_80_characters():
         "\n".join([*head()[:2], "deal " + long_word]),
         "\n".join([*head()[:2], long_word]),
         "\n".join([*head()[:2], "position leader=0 " + long_word + "=1"]),
+        "\n".join([*head(), long_word]),
+        "\n".join([*head(), "5j " * 1300]),
+        "\n".join([*head(), "push " + "5j " * 1300]),
+        "\n".join([*head(), "no grand tichu", "Ph:9 " + "5j " * 1300]),
     ]
     for text in texts:
         error, _ = failure(text)

@@ -16,7 +16,7 @@ import numpy.typing as npt
 from tichu_fast import replay as _replay
 from tichu_fast._core import Action, Cards, HandCore, Move, legal_moves_array, shuffled_deck
 from tichu_fast.enums import Call, Decision
-from tichu_fast.errors import IllegalMoveError, InvalidNotationError
+from tichu_fast.errors import IllegalMoveError
 from tichu_fast.formats import OBSERVATION_SIZE
 from tichu_fast.observation import Observation
 from tichu_fast.rules import Rules
@@ -196,14 +196,12 @@ class HandState:
         try:
             state = _from_origin(origin, rules)
         except (ValueError, TypeError, IndexError) as error:
-            raise InvalidNotationError(f"line {number}: {error}") from None
+            raise _replay.line_error(number, origin, error) from None
         for number, line in lines:
             try:
                 state.apply(line)
-            except IllegalMoveError as error:
-                raise IllegalMoveError(f"line {number}: {error}") from None
-            except InvalidNotationError as error:
-                raise InvalidNotationError(f"line {number}: {error}") from None
+            except ValueError as error:  # IllegalMoveError or InvalidNotationError
+                raise _replay.line_error(number, line, error) from None
         return state
 
     # -- reading the state ----------------------------------------------------

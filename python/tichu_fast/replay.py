@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from tichu_fast._core import Cards
-from tichu_fast.errors import InvalidNotationError
+from tichu_fast.errors import IllegalMoveError, InvalidNotationError
 from tichu_fast.rules import Rules
 
 __all__ = [
@@ -27,6 +27,7 @@ __all__ = [
     "MAX_LINE_LENGTH",
     "QUOTE_LIMIT",
     "REPLAY_HEADER",
+    "line_error",
     "lines",
     "parse_origin",
     "parse_rules",
@@ -49,6 +50,7 @@ MAX_LINES = 4096
 # The longest line written is a position line of about 300 characters.
 MAX_LINE_LENGTH = 4096
 QUOTE_LIMIT = 80
+_MESSAGE_LIMIT = 200  # a reason around the quote
 
 _DEFAULT_RULES = Rules()
 _CANONICAL = frozenset(Cards(0xFFFFFFFFFFFFFF))  # the 56 card names as written
@@ -68,6 +70,16 @@ def quote(text: str) -> str:
 def _ascii_lower(word: str) -> str:
     # keywords fold case in ASCII only, as card text does (README "Text")
     return word.lower() if word.isascii() else word
+
+
+def line_error(number: int, line: str, error: Exception) -> InvalidNotationError | IllegalMoveError:
+    """`error`, raised by reading line `number`, as the error from_replay raises: it names the line
+    and quotes at most `QUOTE_LIMIT` characters of it, whatever the message it wraps quoted."""
+    message = str(error).replace(repr(line), quote(line))
+    if len(message) > _MESSAGE_LIMIT:
+        message = message[:_MESSAGE_LIMIT] + "..."
+    kind = IllegalMoveError if isinstance(error, IllegalMoveError) else InvalidNotationError
+    return kind(f"line {number}: {message}")
 
 
 # -- writing ------------------------------------------------------------------
