@@ -167,7 +167,7 @@ def parse_rules(line: str) -> Rules:
             raise InvalidNotationError(f"the rules line repeats {quote(key)}")
         if key == "bombs_out_of_turn" and value in ("0", "1"):
             options[key] = value == "1"
-        elif key == "target" and value.isascii() and value.isdigit():
+        elif key == "target" and value.isascii() and value.isdigit() and len(value) <= 18:  # as the reference
             options[key] = int(value)
         else:
             raise InvalidNotationError(f"bad rules option {quote(word)}")
