@@ -1,26 +1,160 @@
-"""The command line: ``tichu-fast`` or ``python -m tichu_fast``.
+"""The command line, ``tichu-fast`` or ``python -m tichu_fast`` (the text is in `_DESCRIPTION`).
 
-``simulate`` plays random-policy hands in C++ and summarises them; ``deal``
-(the default) deals a seeded hand and shows what its holder may lead;
-``legal`` lists the legal moves of any situation given as text.
+Exit status: 0 on success, 2 for bad arguments or input (one line on
+stderr), 130 after Ctrl-C, 141 when the reader of stdout goes away (as a
+process killed by SIGPIPE would report it in a shell).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn, TextIO
 
 import numpy as np
+import numpy.typing as npt
 
 import tichu_fast as tf
 from tichu_fast import _core
 from tichu_fast.enums import Call
+
+__all__ = ["RunningSummary", "main", "simulate"]
+
+_DESCRIPTION = """\
+Play, deal and inspect Tichu hands with tichu_fast's C++ engine: simulate
+random-policy hands and summarise their scores, calls, tricks and bombs;
+deal a seeded hand and list its leads; list the legal moves of any situation.
+"""
+
+_EPILOG = """\
+examples:
+  tichu-fast simulate --hands 100000 --seed 0
+  tichu-fast simulate --hands 1000 --json > summary.json
+  tichu-fast deal --seed 7 --seat 2
+  tichu-fast legal "5j 5s Ph" --table "4j 4s" --wish 5
+  tichu-fast legal "7j 7s 7p 7t 9j" --table "Ks" --out-of-turn
+
+Cards are named MJ, Dog, Ph, Dr and a rank 2..10, J, Q, K, A followed by a
+suit j, s, p or t (10s, Qp); see docs/api.md. `tichu-fast COMMAND --help`
+describes each command.
+"""
+
+_SEED_LIMIT = 2**64
+_TEAMS = ("team_0", "team_1")
+_MAX_HANDS = 10**12  # days of simulation at 10**5 hands per second
+_MAX_CHUNK = 10_000  # hands per call into C++: small enough for Ctrl-C and the bar to follow
+_MESSAGE_LIMIT = 300  # characters of an error message printed
+
+
+def _quote(text: str) -> str:
+    # at most 80 characters of user input in a message
+    return repr(text) if len(text) <= 80 else repr(text[:80]) + "..."
+
+
+# -- argument types: checked while parsing, so that a bad value is a usage error ------
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if not 0 <= value < _SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"a seed is an int 0..2**64-1, not {_quote(text)}")
+    return value
+
+
+def _hands(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= _MAX_HANDS:
+        raise argparse.ArgumentTypeError(f"the number of hands is an int 1..10**12, not {_quote(text)}")
+    return value
+
+
+def _rank(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 2 <= value <= 14:
+        raise argparse.ArgumentTypeError(f"a wish is a rank 2..14 (11 J, 12 Q, 13 K, 14 A), not {_quote(text)}")
+    return value
+
+
+def _text(text: str) -> str:
+    # A byte that is not UTF-8 reaches sys.argv as a lone surrogate, which no card name holds.
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise argparse.ArgumentTypeError("the text is not valid UTF-8") from None
+    return text
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with a one-line usage error."""
+
+    def error(self, message: str) -> NoReturn:
+        """Prints one line naming the problem and where help is, then exits with 2."""
+        self.exit(2, f"{self.prog}: error: {_one_line(message)} (see {self.prog} --help)\n")
+
+
+def _one_line(message: str) -> str:
+    message = " ".join(message.split())
+    return message if len(message) <= _MESSAGE_LIMIT else message[:_MESSAGE_LIMIT] + "..."
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="tichu-fast",
+        description=_DESCRIPTION,
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"tichu_fast {tf.__version__}")
+    commands = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND")
+    simulate = commands.add_parser(
+        "simulate",
+        help="play random-policy hands in C++; print hands/s, scores, call success, tricks, bombs",
+        description="Play random-policy hands in C++ (every decision uniform among the legal actions) and "
+        "summarise them. A progress bar is drawn when stderr is a terminal.",
+    )
+    simulate.add_argument("--hands", type=_hands, default=100_000, help="how many hands (default 100000)")
+    simulate.add_argument("--seed", type=_seed, default=0, help="seed of the first deal, 0..2**64-1 (default 0)")
+    simulate.add_argument("--json", action="store_true", help="print the summary as JSON, without progress")
+    simulate.add_argument("--bombs-in-turn-only", action="store_true", help="Rules(bombs_out_of_turn=False)")
+    simulate.set_defaults(run=_simulate)
+    deal = commands.add_parser(
+        "deal",
+        help="deal a seeded hand and list its leads (default)",
+        description="Deal the hand of a seed and list the leads of one seat by type.",
+    )
+    deal.add_argument("--seed", type=_seed, default=2026, help="deal seed, 0..2**64-1 (default 2026)")
+    deal.add_argument("--seat", type=int, choices=range(4), default=0, help="whose leads to list (default 0)")
+    deal.set_defaults(run=_deal)
+    legal = commands.add_parser(
+        "legal",
+        help="legal moves of a situation, e.g. legal '5j 5s Ph' --table '4j 4s'",
+        description="List the legal moves of a hand: leading, answering a combination, under a wish, "
+        "or as an out-of-turn bomb.",
+    )
+    legal.add_argument("hand", type=_text, help="the hand as card text, e.g. '5j 5s Ph'")
+    legal.add_argument("--table", type=_text, default=None, help="the combination to beat (default: lead)")
+    legal.add_argument("--wish", type=_rank, default=None, help="the active wish, a rank 2..14")
+    legal.add_argument("--out-of-turn", action="store_true", help="an out-of-turn bomb decision")
+    legal.set_defaults(run=_legal)
+    return parser
+
+
+# -- deal and legal -----------------------------------------------------------------------
 
 
 def _show_moves(moves: Sequence[tf.Move]) -> None:
@@ -46,75 +180,172 @@ def _deal(args: argparse.Namespace) -> int:
     return 0
 
 
-def _simulate(args: argparse.Namespace) -> int:
-    """Random-policy hands in chunks, so that a progress bar can follow them."""
-    if args.hands < 1:
-        raise ValueError("--hands must be at least 1")
-    chunk = max(1, min(20_000, args.hands // 50 or 1))
-    parts = []
-    start = time.perf_counter()
-    done = 0
-    while done < args.hands:
-        n = min(chunk, args.hands - done)
-        parts.append(_core.simulate(args.seed, done, n, not args.bombs_in_turn_only))
-        done += n
-        if not args.json:
-            _progress(done, args.hands, time.perf_counter() - start)
-    seconds = time.perf_counter() - start
-    summary = summarize(np.concatenate(parts), seconds)
-    summary["seed"] = args.seed
-    if args.json:
-        print(json.dumps(summary, indent=2))
-    else:
-        print(file=sys.stderr)
-        _print_summary(summary)
+def _legal(args: argparse.Namespace) -> int:
+    moves = tf.legal_moves(args.hand, args.table, args.wish, args.out_of_turn)
+    print(f"{len(moves)} legal moves:")
+    _show_moves(moves)
     return 0
 
 
-def _progress(done: int, total: int, seconds: float) -> None:
-    width = 30
-    filled = width * done // total
-    rate = done / seconds if seconds > 0 else 0.0
-    bar = "#" * filled + "-" * (width - filled)
-    print(f"\r[{bar}] {done:,}/{total:,} hands, {rate:,.0f} hands/s", end="", file=sys.stderr, flush=True)
+# -- simulate -----------------------------------------------------------------------------
 
 
-def summarize(rows: np.ndarray, seconds: float) -> dict[str, Any]:
-    """The numbers `simulate` reports, from _core.simulate's rows."""
-    hands = len(rows)
-    score = rows[:, 0:2]
-    calls = rows[:, 6:10]
-    first = rows[:, 3]
-    seats = np.arange(4)
-    went_first = first[:, None] == seats[None, :]
+class RunningSummary:
+    """What `simulate` reports, gathered chunk by chunk in constant memory.
 
-    def success(call: Call) -> dict[str, float | int]:
-        called = calls == int(call)
-        n = int(called.sum())
-        return {"calls": n, "per_hand": n / hands, "success_rate": float((called & went_first).sum() / n) if n else 0.0}
+    A team's score in one hand takes one of a few hundred values (multiples
+    of 5 from -425 to 400, R7 and R8), so a histogram of exact scores gives
+    the mean, std and percentiles that numpy would give over every row,
+    whatever the number of hands.
+    """
+
+    def __init__(self) -> None:
+        self.hands = 0
+        self._scores: tuple[Counter[int], Counter[int]] = (Counter(), Counter())
+        self._one_twos = 0
+        self._tricks = 0
+        self._bombs = 0
+        self._calls = {Call.TICHU: 0, Call.GRAND_TICHU: 0}
+        self._made = {Call.TICHU: 0, Call.GRAND_TICHU: 0}
+
+    def add(self, rows: npt.NDArray[np.int32]) -> None:
+        """Adds _core.simulate's rows: scores, one-two, first out, tricks, bombs, 4 calls."""
+        self.hands += len(rows)
+        for team, scores in enumerate(self._scores):
+            values, counts = np.unique(rows[:, team], return_counts=True)
+            scores.update(dict(zip(values.tolist(), counts.tolist(), strict=True)))
+        self._one_twos += int(rows[:, 2].sum())
+        self._tricks += int(rows[:, 4].sum())
+        self._bombs += int(rows[:, 5].sum())
+        went_first = rows[:, 3:4] == np.arange(4)
+        for call in self._calls:
+            called = rows[:, 6:10] == int(call)
+            self._calls[call] += int(called.sum())
+            self._made[call] += int((called & went_first).sum())  # R7: a call is made by going out first
+
+    def result(self, seconds: float) -> dict[str, Any]:
+        """The summary's fields (printed, or written as JSON)."""
+        hands = self.hands
+
+        def success(call: Call) -> dict[str, float | int]:
+            n = self._calls[call]
+            return {"calls": n, "per_hand": n / hands, "success_rate": self._made[call] / n if n else 0.0}
+
+        return {
+            "hands": hands,
+            "seconds": seconds,
+            "hands_per_second": hands / seconds if seconds > 0 else 0.0,
+            "team_score": {team: _distribution(scores) for team, scores in zip(_TEAMS, self._scores, strict=True)},
+            "one_two_rate": self._one_twos / hands,
+            "tichu": success(Call.TICHU),
+            "grand_tichu": success(Call.GRAND_TICHU),
+            "tricks_per_hand": self._tricks / hands,
+            "bombs_per_hand": self._bombs / hands,
+        }
+
+
+def _distribution(histogram: Counter[int]) -> dict[str, float | int]:
+    values = sorted(histogram)
+    n = sum(histogram.values())
+    mean = sum(v * c for v, c in histogram.items()) / n
+    variance = sum(c * (v - mean) ** 2 for v, c in histogram.items()) / n
+    ends = []  # the sorted index just past each value
+    total = 0
+    for v in values:
+        total += histogram[v]
+        ends.append(total)
+
+    def at(index: int) -> int:  # the value at this position of the sorted scores
+        return next(v for v, end in zip(values, ends, strict=True) if index < end)
+
+    def percentile(q: float) -> float:  # numpy's default ("linear") method
+        position = (n - 1) * q / 100
+        low = math.floor(position)
+        a, b = at(low), at(min(low + 1, n - 1))
+        return float(a + (b - a) * (position - low))
 
     return {
-        "hands": hands,
-        "seconds": seconds,
-        "hands_per_second": hands / seconds if seconds > 0 else 0.0,
-        "team_score": {
-            team: {
-                "mean": float(score[:, i].mean()),
-                "std": float(score[:, i].std()),
-                "min": int(score[:, i].min()),
-                "p10": float(np.percentile(score[:, i], 10)),
-                "median": float(np.median(score[:, i])),
-                "p90": float(np.percentile(score[:, i], 90)),
-                "max": int(score[:, i].max()),
-            }
-            for i, team in enumerate(("team_0", "team_1"))
-        },
-        "one_two_rate": float(rows[:, 2].mean()),
-        "tichu": success(Call.TICHU),
-        "grand_tichu": success(Call.GRAND_TICHU),
-        "tricks_per_hand": float(rows[:, 4].mean()),
-        "bombs_per_hand": float(rows[:, 5].mean()),
+        "mean": mean,
+        "std": math.sqrt(variance),
+        "min": values[0],
+        "p10": percentile(10),
+        "median": percentile(50),
+        "p90": percentile(90),
+        "max": values[-1],
     }
+
+
+class _Progress:
+    """A progress bar on a terminal; elsewhere (a log) only a start and an end line."""
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self.total, self.stream = total, stream
+        self.tty = stream.isatty()
+        self.start = self.last = time.perf_counter()
+        self.drawn = False
+        if not self.tty:
+            print(f"simulating {total:,} hands", file=stream, flush=True)
+
+    def update(self, done: int) -> None:
+        """Redraws the bar (at most 10 times a second); writes the end line when done."""
+        now = time.perf_counter()
+        seconds = now - self.start
+        rate = done / seconds if seconds > 0 else 0.0
+        if not self.tty:
+            if done == self.total:
+                print(f"{done:,}/{self.total:,} hands, {rate:,.0f} hands/s", file=self.stream, flush=True)
+            return
+        if done < self.total and now - self.last < 0.1:
+            return
+        self.last, self.drawn = now, True
+        width = 30
+        filled = width * done // self.total
+        bar = "#" * filled + "-" * (width - filled)
+        text = f"\r[{bar}] {done:,}/{self.total:,} hands, {rate:,.0f} hands/s"
+        print(text, end="", file=self.stream, flush=True)
+
+    def close(self) -> None:
+        """Ends the bar's line, so that what follows starts on a new one."""
+        if self.drawn:
+            print(file=self.stream, flush=True)
+            self.drawn = False
+
+
+def simulate(
+    hands: int, seed: int = 0, bombs_out_of_turn: bool = True, progress: TextIO | None = None
+) -> dict[str, Any]:
+    """Plays `hands` random-policy hands in C++ and returns their summary, in constant memory.
+
+    Progress goes to `progress` when given (a bar only if it is a terminal).
+    """
+    chunk = max(1, min(_MAX_CHUNK, hands // 50))
+    summary = RunningSummary()
+    bar = None if progress is None else _Progress(hands, progress)
+    start = time.perf_counter()
+    done = 0
+    try:
+        while done < hands:
+            n = min(chunk, hands - done)
+            summary.add(_core.simulate(seed, done, n, bombs_out_of_turn))
+            done += n
+            if bar is not None:
+                bar.update(done)
+    finally:
+        if bar is not None:
+            bar.close()
+    result = summary.result(time.perf_counter() - start)
+    result["seed"] = seed
+    return result
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    progress = None if args.json else sys.stderr
+    summary = simulate(args.hands, args.seed, not args.bombs_in_turn_only, progress)
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        _print_summary(summary)
+    return 0
 
 
 def _print_summary(s: dict[str, Any]) -> None:
@@ -132,52 +363,30 @@ def _print_summary(s: dict[str, Any]) -> None:
     print(f"  tricks per hand: {s['tricks_per_hand']:.2f}, bombs per hand: {s['bombs_per_hand']:.3f}")
 
 
-def _legal(args: argparse.Namespace) -> int:
-    moves = tf.legal_moves(args.hand, args.table, args.wish, args.out_of_turn)
-    print(f"{len(moves)} legal moves:")
-    _show_moves(moves)
-    return 0
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tichu-fast", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--version", action="version", version=f"tichu_fast {tf.__version__}")
-    commands = parser.add_subparsers(dest="command")
-    simulate = commands.add_parser("simulate", help="play random-policy hands in C++ and summarise them")
-    simulate.add_argument("--hands", type=int, default=100_000, help="how many hands (default 100000)")
-    simulate.add_argument("--seed", type=int, default=0, help="seed of the first deal (default 0)")
-    simulate.add_argument("--json", action="store_true", help="print the summary as JSON, without progress bar")
-    simulate.add_argument("--bombs-in-turn-only", action="store_true", help="Rules(bombs_out_of_turn=False)")
-    simulate.set_defaults(run=_simulate)
-    deal = commands.add_parser("deal", help="deal a seeded hand and list its leads (default)")
-    deal.add_argument("--seed", type=int, default=2026, help="deal seed (default 2026)")
-    deal.add_argument("--seat", type=int, choices=range(4), default=0, help="whose leads to list")
-    deal.set_defaults(run=_deal)
-    legal = commands.add_parser("legal", help="legal moves of a situation, e.g. legal '5j 5s Ph' --table '4j 4s'")
-    legal.add_argument("hand", help="the hand as card text")
-    legal.add_argument("--table", default=None, help="the combination to beat (default: lead)")
-    legal.add_argument("--wish", type=int, default=None, help="the active wish, a rank 2..14")
-    legal.add_argument("--out-of-turn", action="store_true", help="an out-of-turn bomb decision")
-    legal.set_defaults(run=_legal)
-    return parser
+# -- the entry point -------------------------------------------------------------------------
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = _parser()
-    args = parser.parse_args(argv)
-    if args.command is None:
-        args = parser.parse_args(["deal", *(argv or [])])
+    """Runs the command line on `argv` (default: sys.argv[1:]) and returns the exit status."""
     try:
-        return int(args.run(args))
-    except tf.TichuError as error:
-        print(f"tichu-fast: {error}", file=sys.stderr)
+        parser = _parser()
+        args = parser.parse_args(argv)
+        if args.command is None:  # `deal` is the default command
+            args = parser.parse_args(["deal", *(sys.argv[1:] if argv is None else argv)])
+        status = int(args.run(args))
+        sys.stdout.flush()  # a closed pipe shows here, inside the handler below
+        return status
+    except (tf.TichuError, ValueError) as error:
+        print(f"tichu-fast: {_one_line(str(error))}", file=sys.stderr)
         return 2
-    except ValueError as error:
-        print(f"tichu-fast: {error}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:  # e.g. `tichu-fast | head`: the reader left; say nothing more
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader left (`tichu-fast deal | head -1`): nothing more to say. Point
+        # stdout at /dev/null so that the interpreter's last flush does not fail too.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+        return 141
 
 
 if __name__ == "__main__":

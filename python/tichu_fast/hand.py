@@ -17,7 +17,7 @@ import numpy.typing as npt
 from tichu_fast import replay as _replay
 from tichu_fast._core import Action, Cards, HandCore, Move, legal_moves_array, shuffled_deck
 from tichu_fast.enums import Call, Decision
-from tichu_fast.errors import IllegalMoveError, InvalidNotationError
+from tichu_fast.errors import IllegalMoveError
 from tichu_fast.formats import OBSERVATION_SIZE
 from tichu_fast.observation import Observation
 from tichu_fast.rules import Rules
@@ -178,29 +178,19 @@ class HandState:
 
     @classmethod
     def from_replay(cls, text: str) -> HandState:
-        """Rebuilds the state a `replay()` text describes; errors name the line."""
-        if not isinstance(text, str):
-            raise TypeError(f"replay text must be a str, not {type(text).__name__}")
-        lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
-        if len(lines) < 3 or lines[0][1] != _replay.REPLAY_HEADER:
-            raise InvalidNotationError(
-                f"a replay starts with {_replay.REPLAY_HEADER!r}, a rules line and a deal or position line"
-            )
+        """Rebuilds the state a `replay()` text describes; errors name the line (tichu_fast.replay)."""
+        lines = _replay.lines(text)  # the header is checked before anything else is read
+        rules = _replay.read_rules(lines)
+        number, origin = _replay.read_origin(lines)
         try:
-            rules = _replay.parse_rules(lines[1][1])
-        except (ValueError, TypeError) as error:
-            raise InvalidNotationError(f"line {lines[1][0]}: {error}") from None
-        try:
-            state = _from_origin(lines[2][1], rules)
+            state = _from_origin(origin, rules)
         except (ValueError, TypeError, IndexError) as error:
-            raise InvalidNotationError(f"line {lines[2][0]}: {error}") from None
-        for number, line in lines[3:]:
+            raise _replay.line_error(number, origin, error) from None
+        for number, line in lines:
             try:
                 state.apply(line)
-            except IllegalMoveError as error:
-                raise IllegalMoveError(f"line {number}: {error}") from None
-            except InvalidNotationError as error:
-                raise InvalidNotationError(f"line {number}: {error}") from None
+            except ValueError as error:  # IllegalMoveError or InvalidNotationError
+                raise _replay.line_error(number, line, error) from None
         return state
 
     # -- reading the state ----------------------------------------------------
@@ -442,51 +432,7 @@ def _call(value: object) -> Call:
 
 
 def _from_origin(line: str, rules: Rules) -> HandState:
-    kind, _, rest = line.partition(" ")
-    if kind == "deal":
-        names = rest.split()
-        if len(names) != 56 or any(name not in _CARD_INDEX for name in names) or len(set(names)) != 56:
-            raise ValueError("a deal line lists the 56 canonical card names once each")
-        return HandState._from_names(names, rules)
-    if kind != "position":
-        raise ValueError(f"expected a deal or position line, not {line!r}")
-    fields: dict[str, str] = {}
-    for word in rest.split():
-        key, sep, value = word.partition("=")
-        if not sep or key in fields or key not in ("leader", "hands", "piles", "out", "calls", "wish", "played"):
-            raise ValueError(f"bad position field {word!r}")
-        fields[key] = value
-
-    def seats(value: str) -> list[int]:
-        tokens = [t for t in value.split(",") if t]
-        if any(t not in ("0", "1", "2", "3") for t in tokens):
-            raise ValueError(f"bad seats {value!r}")
-        return [int(t) for t in tokens]
-
-    def four(value: str) -> list[Cards]:
-        parts = value.split("|")
-        if len(parts) != 4:
-            raise ValueError(f"{value!r} needs 4 seats separated by '|'")
-        return [Cards(part) for part in parts]
-
-    if "leader" not in fields or "hands" not in fields or len(seats(fields["leader"])) != 1:
-        raise ValueError("a position needs leader= and hands=")
-    calls = None
-    if "calls" in fields:
-        tokens = fields["calls"].split(",")
-        if len(tokens) != 4 or any(t not in ("0", "1", "2") for t in tokens):
-            raise ValueError(f"bad calls {fields['calls']!r}")
-        calls = [int(t) for t in tokens]
-    wish_text = fields.get("wish", "-")
-    if wish_text != "-" and not (wish_text.isascii() and wish_text.isdigit()):
-        raise ValueError(f"bad wish {wish_text!r}")
-    return HandState.from_position(
-        four(fields["hands"]),
-        seats(fields["leader"])[0],
-        piles=four(fields["piles"]) if "piles" in fields else None,
-        out_order=seats(fields.get("out", "")),
-        calls=calls,
-        wish=None if wish_text == "-" else int(wish_text),
-        played=seats(fields["played"]) if "played" in fields else None,
-        rules=rules,
-    )
+    origin = _replay.parse_origin(line)
+    if isinstance(origin, list):  # a deal line's 56 names
+        return HandState._from_names(origin, rules)
+    return HandState.from_position(**origin, rules=rules)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import operator
+from typing import Any
+
 from tichu_fast._core import Action, hand_seed
 from tichu_fast.enums import Decision
 from tichu_fast.errors import IllegalMoveError
@@ -10,9 +13,25 @@ from tichu_fast.rules import Rules
 
 __all__ = ["Match"]
 
+_SEED_LIMIT = 2**64
+
+
+def _check_seed(seed: object) -> int:
+    # Checked here too, so that no binding's integer conversion decides the error.
+    if isinstance(seed, bool):
+        raise TypeError("seed must be an int, not bool")
+    try:
+        value = operator.index(seed)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"seed must be an int, not {type(seed).__name__}") from None
+    if not 0 <= value < _SEED_LIMIT:
+        shown = str(value) if abs(value) < 10**30 else "a larger number"
+        raise ValueError(f"seed must be in 0..2**64-1, not {shown}")
+    return value
+
 
 class Match:
-    """Hands to a target (R9.1) on the C++ state machine (docs/game.md)."""
+    """Hands to a target (R9.1) on the C++ state machine (docs/game.md); built by `Match.new`."""
 
     __slots__ = ("_hand", "_hands_played", "_rules", "_seed", "_totals")
 
@@ -22,70 +41,134 @@ class Match:
     _seed: int
     _totals: tuple[int, int]
 
+    def __init__(self) -> None:
+        raise TypeError("use Match.new(seed, rules)")
+
     @classmethod
     def new(cls, seed: int, rules: Rules | None = None) -> Match:
+        """A match whose hand k is dealt from `hand_seed(seed, k)`; seed is an int 0..2**64-1."""
+        seed = _check_seed(seed)
+        rules = _rules(rules)
+        return cls._make(seed, rules, (0, 0), 0, HandState.new(hand_seed(seed, 0), rules))
+
+    @classmethod
+    def _make(cls, seed: int, rules: Rules, totals: tuple[int, int], hands_played: int, hand: HandState) -> Match:
         match = object.__new__(cls)
-        match._seed, match._rules = seed, _rules(rules)
-        match._totals, match._hands_played = (0, 0), 0
-        match._hand = HandState.new(hand_seed(seed, 0), match._rules)
+        match._seed, match._rules, match._totals, match._hands_played, match._hand = (
+            seed,
+            rules,
+            totals,
+            hands_played,
+            hand,
+        )
         return match
+
+    # -- reading -----------------------------------------------------------------
+
+    @property
+    def seed(self) -> int:
+        """The match's seed: hand k is dealt from `hand_seed(seed, k)`."""
+        return self._seed
 
     @property
     def hand(self) -> HandState:
+        """The current hand (once the match is over, its last hand, OVER)."""
         return self._hand
 
     @property
     def totals(self) -> tuple[int, int]:
+        """The teams' running totals over the finished hands."""
         return self._totals
 
     @property
     def hands_played(self) -> int:
+        """How many hands have finished."""
         return self._hands_played
 
     @property
     def rules(self) -> Rules:
+        """The options every hand is played with; `target` ends the match (R9.1)."""
         return self._rules
 
     @property
     def decision(self) -> Decision:
+        """The current hand's decision; OVER once the match is over."""
         return Decision.OVER if self.is_terminal() else self._hand.decision
 
     @property
     def current_player(self) -> int:
+        """The seat to decide in the current hand; -1 once the match is over."""
         return -1 if self.is_terminal() else self._hand.current_player
 
     def is_terminal(self) -> bool:
-        # R9.1: at least the target, and the totals differ
+        """Whether the match is over: a team has at least the target and the totals differ (R9.1)."""
         a, b = self._totals
         return max(a, b) >= self._rules.target and a != b
 
     @property
     def winner(self) -> int | None:
+        """The team with the higher total once the match is over, else None."""
         if not self.is_terminal():
             return None
         return 0 if self._totals[0] > self._totals[1] else 1
 
     def legal_actions(self) -> list[Action]:
+        """The current hand's legal actions; none once the match is over."""
         return [] if self.is_terminal() else self._hand.legal_actions()
 
+    # -- acting ------------------------------------------------------------------
+
     def apply(self, action: Action | str) -> None:
+        """Applies an action to the current hand; when it ends, adds its score and deals the next hand."""
         if self.is_terminal():
             raise IllegalMoveError("the match is over: no action is legal")
-        self._hand.apply(action)
+        self._hand.apply(action)  # raises before any change when illegal
         if self._hand.is_terminal():
             a, b = self._hand.returns()
             self._totals = (self._totals[0] + a, self._totals[1] + b)
             self._hands_played += 1
-            if not self.is_terminal():
+            if not self.is_terminal():  # R9.1: a tie at or above the target plays on
                 self._hand = HandState.new(hand_seed(self._seed, self._hands_played), self._rules)
 
+    # -- copies, pickling, comparison ---------------------------------------------------
+
     def clone(self) -> Match:
-        match = object.__new__(Match)
-        match._seed, match._rules, match._totals, match._hands_played = (
-            self._seed,
-            self._rules,
-            self._totals,
-            self._hands_played,
+        """An independent copy: applying to one leaves the other unchanged."""
+        return Match._make(self._seed, self._rules, self._totals, self._hands_played, self._hand.clone())
+
+    __copy__ = clone
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Match:
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # the current hand travels as its replay text, the rest as plain values
+        return (_unpickle, (self._seed, self._rules, self._totals, self._hands_played, self._hand.replay()))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Match):
+            return NotImplemented
+        return (
+            self._seed == other._seed
+            and self._rules == other._rules
+            and self._totals == other._totals
+            and self._hands_played == other._hands_played
+            and self._hand == other._hand
         )
-        match._hand = self._hand.clone()
-        return match
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        return (
+            f"<Match seed={self._seed} totals={self._totals[0]}:{self._totals[1]} "
+            f"hands_played={self._hands_played} {self.decision.name}>"
+        )
+
+
+def _unpickle(seed: int, rules: Rules, totals: tuple[int, int], hands_played: int, replay: str) -> Match:
+    """Rebuilds a pickled Match (`Match.__reduce__`), checking what it is given."""
+    a, b = (operator.index(t) for t in totals)
+    if operator.index(hands_played) < 0:
+        raise ValueError("hands_played must be at least 0")
+    hand = HandState.from_replay(replay)
+    return Match._make(_check_seed(seed), _rules(rules), (a, b), operator.index(hands_played), hand)

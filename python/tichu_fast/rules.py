@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Rules"]
+__all__ = ["MAX_TARGET", "Rules"]
+
+# A bound that no real match approaches, so that every total and every
+# replay's rules line stays a small number.
+MAX_TARGET = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -12,7 +16,8 @@ class Rules:
     """Options on top of RULES.md.
 
     - `bombs_out_of_turn`: R10.2; False restricts bombs to one's own turn (no offers).
-    - `target`: R9.1; a match ends after a hand once a team has at least this total.
+    - `target`: R9.1; a match ends after a hand once a team has at least this total
+      (an int 1..1_000_000).
     """
 
     bombs_out_of_turn: bool = True
@@ -24,5 +29,7 @@ class Rules:
             raise TypeError(f"bombs_out_of_turn must be a bool, not {kind}")
         if isinstance(self.target, bool) or not isinstance(self.target, int):
             raise TypeError(f"target must be an int, not {type(self.target).__name__}")
-        if self.target < 1:
-            raise ValueError(f"target must be at least 1, not {self.target}")
+        if not 1 <= self.target <= MAX_TARGET:
+            # a huge int is not printed: it could exceed str()'s digit limit
+            shown = str(self.target) if abs(self.target) < 10**12 else "a larger number"
+            raise ValueError(f"target must be 1..{MAX_TARGET}, not {shown}")
