@@ -2,8 +2,7 @@
 and must get back (review findings, each with the input that once misbehaved).
 
 Tests taking ``backend`` run on both backends; ``cpp_only`` ones exercise the
-C++ core's own objects (HandCore, OBSERVATION_OFFSETS) or API the reference
-gains in another branch (marked WIDEN for the integrator).
+C++ core's own objects (HandCore, OBSERVATION_OFFSETS).
 """
 
 from __future__ import annotations
@@ -24,17 +23,7 @@ from tichu_fast.rules import Rules
 
 
 def _hand_seed(backend):
-    if hasattr(backend, "hand_seed"):
-        return backend.hand_seed
-    from tichu_fast.reference.match import hand_seed  # until the reference exports it
-
-    return hand_seed
-
-
-def _reference_pending(backend, request, decision):
-    """Marks the reference case xfail until the reference side of a common decision lands (WIDEN)."""
-    if backend.__name__ == "tichu_fast.reference":
-        request.applymarker(pytest.mark.xfail(reason=f"reference side of common decision {decision}", strict=False))
+    return backend.hand_seed
 
 
 def _mid_hand(backend, seed=3, steps=40):
@@ -245,8 +234,7 @@ def test_core_rules_types():
         _core.HandCore.from_deck(list(range(56)), None)
 
 
-def test_hand_seed_arguments(backend, request):
-    _reference_pending(backend, request, 10)
+def test_hand_seed_arguments(backend):
     hand_seed = _hand_seed(backend)
     assert hand_seed(7, 0) == tf.hand_seed(7, 0)
     for seed in (-1, 2**64):
@@ -274,8 +262,7 @@ def test_apply_index_arguments(backend):
 # -- j., k. construction ---------------------------------------------------------------
 
 
-def test_from_deal_refuses_cards_and_empty_names(backend, request):
-    _reference_pending(backend, request, "3 and 7")
+def test_from_deal_refuses_cards_and_empty_names(backend):
     hands = [" ".join(h) for h in backend.deal(1)]
     with pytest.raises(TypeError):
         backend.HandState.from_deal([backend.Cards(hands[0]), *hands[1:]])
@@ -294,8 +281,7 @@ def test_direct_construction_is_refused(backend):
 # -- l. error messages quote at most 80 characters ------------------------------------
 
 
-def test_error_messages_quote_at_most_80_characters(backend, request):
-    _reference_pending(backend, request, 11)
+def test_error_messages_quote_at_most_80_characters(backend):
     long_text = "x" * 500
     for call in (
         lambda: backend.Cards(long_text),
@@ -367,12 +353,12 @@ def test_observation_offsets_agree_with_the_reference():
         assert getattr(ref_obs, "OFFSET_" + name.upper()) == start, name
 
 
-# -- 10. is_legal (C++ only: WIDEN to ``backend`` once the reference has it) ----------
+# -- 10. is_legal ------------------------------------------------------------------
 
 
-def test_is_legal_cpp_only():
+def test_is_legal(backend):
     # R2.1: at the start only the Grand Tichu decision's two actions are legal.
-    state = tf.HandState.new(1)
+    state = backend.HandState.new(1)
     assert state.is_legal("grand tichu") and state.is_legal(state.legal_actions()[0])
     assert not state.is_legal("tichu")  # readable, but another decision's action
     assert not state.is_legal("5j")  # a move, not now

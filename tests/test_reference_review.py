@@ -3,8 +3,7 @@
 Seeds, `hand_seed`, empty card names and card sets in `from_deal`, the replay
 reader (exact deal lines, each rules key once, bounded lines, short error
 messages), exact action text (`Ph` is the Phoenix as led), and
-`HandState.is_legal`. Cases marked PENDING wait for C++ fixes on other
-branches; they are expected to fail on the C++ backend until then.
+`HandState.is_legal`.
 """
 
 from __future__ import annotations
@@ -19,10 +18,7 @@ import pytest
 import tichu_fast.reference as reference_package
 from tichu_fast.reference.deal import SplitMix64
 
-# The C++ side of these decisions lands with the core/cli branches.
-PENDING = pytest.mark.xfail(strict=False, reason="needs branch core/cli")
-BOTH = ["cpp", "reference"]
-CPP_PENDING = [pytest.param("cpp", marks=PENDING), "reference"]
+BACKENDS = ["cpp", "reference"]
 MODULES = {"cpp": "tichu_fast", "reference": "tichu_fast.reference"}
 
 
@@ -38,7 +34,7 @@ def dealt_names(tf, seed: int = 1) -> list[list[str]]:
 # -- seeds and hand_seed (decisions 1 and 10) ----------------------------------------
 
 
-@pytest.mark.parametrize("name", BOTH)
+@pytest.mark.parametrize("name", BACKENDS)
 @pytest.mark.parametrize(
     ("seed", "error"), [(True, TypeError), (1.0, TypeError), (-1, ValueError), (2**64, ValueError)]
 )
@@ -49,7 +45,7 @@ def test_hand_seeds(name, seed, error):
         tf.HandState.new(seed)
 
 
-@pytest.mark.parametrize("name", CPP_PENDING)
+@pytest.mark.parametrize("name", BACKENDS)
 @pytest.mark.parametrize(
     ("seed", "error"), [(True, TypeError), ("7", TypeError), (-1, ValueError), (2**64, ValueError)]
 )
@@ -60,7 +56,7 @@ def test_match_seeds(name, seed, error):
         tf.Match.new(seed)
 
 
-@pytest.mark.parametrize("name", CPP_PENDING)
+@pytest.mark.parametrize("name", BACKENDS)
 def test_hand_seed_is_exported_and_checked(name):
     # R9.1 (docs/game.md "Match"): hand k is dealt from the k-th SplitMix64 output.
     tf = load(name)
@@ -77,7 +73,7 @@ def test_hand_seed_is_exported_and_checked(name):
 # -- from_deal: empty card names and sets (decisions 3 and 7) -------------------------
 
 
-@pytest.mark.parametrize("name", CPP_PENDING)
+@pytest.mark.parametrize("name", BACKENDS)
 def test_from_deal_refuses_empty_card_names(name):
     # R2.1: a deal names 14 cards per seat; an empty name is bad notation, not a missing key.
     tf = load(name)
@@ -90,7 +86,7 @@ def test_from_deal_refuses_empty_card_names(name):
     assert tf.HandState.from_deal([", ".join(n) for n in names]).hands == tf.HandState.from_deal(names).hands
 
 
-@pytest.mark.parametrize("name", CPP_PENDING)
+@pytest.mark.parametrize("name", BACKENDS)
 def test_from_deal_refuses_card_sets(name):
     # R2.1: which 8 cards a seat sees first depends on the deal order, which a set lacks.
     tf = load(name)
@@ -111,7 +107,7 @@ def _replay_lines(tf) -> list[str]:
     return state.replay().splitlines()
 
 
-@pytest.mark.parametrize("name", CPP_PENDING)
+@pytest.mark.parametrize("name", BACKENDS)
 def test_replay_rules_key_once(name):
     # R10.2's option may be given once: a repeated key is a malformed replay.
     tf = load(name)
@@ -121,7 +117,7 @@ def test_replay_rules_key_once(name):
             tf.HandState.from_replay("\n".join([lines[0], rules, *lines[2:]]))
 
 
-@pytest.mark.parametrize("name", BOTH)
+@pytest.mark.parametrize("name", BACKENDS)
 def test_replay_deal_line_is_exact(name):
     # R2.1: the deal line lists the canonical names exactly as replay() writes them.
     tf = load(name)
@@ -141,7 +137,7 @@ HUGE_REPLAYS = {  # built in the test, so that 100 MB strings do not live throug
 }
 
 
-@pytest.mark.parametrize("name", CPP_PENDING)
+@pytest.mark.parametrize("name", BACKENDS)
 @pytest.mark.parametrize("kind", list(HUGE_REPLAYS))
 def test_huge_replays_fail_fast_and_short(name, kind):
     # A replay is untrusted input: 100 MB fails at once, with a short message.
@@ -154,7 +150,7 @@ def test_huge_replays_fail_fast_and_short(name, kind):
     assert len(str(caught.value)) < 200
 
 
-@pytest.mark.parametrize("name", CPP_PENDING)
+@pytest.mark.parametrize("name", BACKENDS)
 def test_error_messages_quote_at_most_80_characters(name):
     # Error messages name the bad part without echoing the whole input.
     tf = load(name)
@@ -187,7 +183,7 @@ def _on_a_nine(tf):
     return state
 
 
-@pytest.mark.parametrize("name", BOTH)
+@pytest.mark.parametrize("name", BACKENDS)
 def test_bare_phoenix_is_the_led_single(name):
     # R3.2: `Ph` reads as the Phoenix led (1.5); on a 9 it must be written Ph:9.5.
     tf = load(name)
@@ -201,7 +197,7 @@ def test_bare_phoenix_is_the_led_single(name):
     assert state.replay().splitlines()[-1] == "Ph:9.5"
 
 
-@pytest.mark.parametrize("name", CPP_PENDING)
+@pytest.mark.parametrize("name", BACKENDS)
 def test_bare_phoenix_message_suggests_the_rank(name):
     # R3.2: the message tells how to write the Phoenix on this table.
     tf = load(name)
@@ -212,7 +208,7 @@ def test_bare_phoenix_message_suggests_the_rank(name):
 # -- is_legal --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", CPP_PENDING)
+@pytest.mark.parametrize("name", BACKENDS)
 def test_is_legal(name):
     # R10.1: is_legal answers what apply would do, without changing anything.
     tf = load(name)

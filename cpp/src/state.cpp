@@ -245,7 +245,15 @@ bool HandState::is_legal(std::string_view text) const {
 void HandState::apply_checked(const Action& a) {
   if (is_terminal()) throw IllegalActionError("the hand is over: no action is legal");
   if (!is_legal(a)) {
-    throw IllegalActionError("'" + format_action(a) + "' is not legal for seat " + std::to_string(player_) + " now");
+    std::string message = "'" + format_action(a) + "' is not legal for seat " + std::to_string(player_) + " now";
+    // A bare "Ph" reads as the Phoenix led (R3.2); on a single, say how to write it there.
+    const bool phoenix_single = a.kind == ActionKind::Play && a.move.cards == kPhoenix;
+    if (phoenix_single && table_.type == MoveType::Single && table_.cards != kDragon) {
+      Move on_table = a.move;
+      on_table.rank2 = static_cast<std::uint8_t>(table_.rank2 + 1);
+      message += ": on this table the Phoenix is '" + format_move(on_table) + "'";
+    }
+    throw IllegalActionError(message);
   }
   apply(a);
 }

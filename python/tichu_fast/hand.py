@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 import numpy as np
@@ -17,7 +18,7 @@ import numpy.typing as npt
 from tichu_fast import replay as _replay
 from tichu_fast._core import Action, Cards, HandCore, Move, legal_moves_array, shuffled_deck
 from tichu_fast.enums import Call, Decision
-from tichu_fast.errors import IllegalMoveError
+from tichu_fast.errors import IllegalMoveError, InvalidNotationError
 from tichu_fast.formats import OBSERVATION_SIZE
 from tichu_fast.observation import Observation
 from tichu_fast.rules import Rules
@@ -404,8 +405,8 @@ _SEPARATORS = re.compile(r"[ \t\n\r\f\v]*,[ \t\n\r\f\v]*|[ \t\n\r\f\v]+")
 
 
 def _hand_names(hand: object, seat: int) -> list[str]:
-    if isinstance(hand, Cards):
-        raise TypeError(f"hand {seat}: a Cards set has no deal order; pass the 14 names in dealt order")
+    if isinstance(hand, (Cards, AbstractSet)):
+        raise TypeError(f"hand {seat}: a set has no deal order; pass the 14 names in dealt order")
     if isinstance(hand, str):
         tokens = _SEPARATORS.split(hand.strip(" \t\n\r\f\v"))
     elif isinstance(hand, Iterable):
