@@ -54,7 +54,8 @@ void bind_bench(py::module_& m) {
         std::vector<std::int32_t> counts(data.size());
         {
           py::gil_scoped_release release;
-          for (std::size_t i = 0; i < data.size(); ++i) counts[i] = count_legal_moves(Situation{data[i], nullptr, 0, false});
+          for (std::size_t i = 0; i < data.size(); ++i)
+            counts[i] = count_legal_moves(Situation{data[i], nullptr, 0, false});
         }
         py::array_t<std::int32_t> result(static_cast<py::ssize_t>(counts.size()));
         std::copy(counts.begin(), counts.end(), result.mutable_data());

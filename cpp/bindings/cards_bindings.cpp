@@ -128,8 +128,10 @@ Mask to_mask(py::handle obj, const char* what) {
 void bind_cards(py::module_& m) {
   py::class_<Cards>(m, "Cards", "An immutable set of Tichu cards, a 56-bit mask underneath.")
       .def(py::init(&cards_from_object), py::arg("cards") = py::none())
-      .def_static("parse", [](py::handle text) { return Cards{parse_cards(text_arg(text, "card text"))}; }, py::arg("text"))
-      .def_static("from_mask", [](py::handle mask) { return Cards{mask_from_int(mask)}; }, py::arg("mask"))
+      .def_static(
+          "parse", [](py::handle text) { return Cards{parse_cards(text_arg(text, "card text"))}; }, py::arg("text"))
+      .def_static(
+          "from_mask", [](py::handle mask) { return Cards{mask_from_int(mask)}; }, py::arg("mask"))
       .def_property_readonly("mask", [](const Cards& c) { return c.mask; })
       .def_property_readonly("points", [](const Cards& c) { return card_points(c.mask); })
       .def("__len__", [](const Cards& c) { return count(c.mask); })
@@ -143,19 +145,30 @@ void bind_cards(py::module_& m) {
       .def("__str__", [](const Cards& c) { return format_cards(c.mask); })
       .def("__repr__", [](const Cards& c) { return "Cards('" + format_cards(c.mask) + "')"; })
       .def("__hash__", [](const Cards& c) { return py::hash(py::int_(c.mask)); })
-      .def("__eq__", [](const Cards& a, const Cards& b) { return a.mask == b.mask; }, py::is_operator())
-      .def("__ne__", [](const Cards& a, const Cards& b) { return a.mask != b.mask; }, py::is_operator())
-      .def("__le__", [](const Cards& a, const Cards& b) { return (a.mask & ~b.mask) == 0; }, py::is_operator())
-      .def("__lt__", [](const Cards& a, const Cards& b) { return (a.mask & ~b.mask) == 0 && a.mask != b.mask; },
-           py::is_operator())
-      .def("__ge__", [](const Cards& a, const Cards& b) { return (b.mask & ~a.mask) == 0; }, py::is_operator())
-      .def("__gt__", [](const Cards& a, const Cards& b) { return (b.mask & ~a.mask) == 0 && a.mask != b.mask; },
-           py::is_operator())
-      .def("__or__", [](const Cards& a, const Cards& b) { return Cards{a.mask | b.mask}; }, py::is_operator())
-      .def("__and__", [](const Cards& a, const Cards& b) { return Cards{a.mask & b.mask}; }, py::is_operator())
-      .def("__sub__", [](const Cards& a, const Cards& b) { return Cards{a.mask & ~b.mask}; }, py::is_operator())
-      .def("__xor__", [](const Cards& a, const Cards& b) { return Cards{a.mask ^ b.mask}; }, py::is_operator())
-      .def("isdisjoint", [](const Cards& a, const Cards& b) { return (a.mask & b.mask) == 0; }, py::arg("other"))
+      .def(
+          "__eq__", [](const Cards& a, const Cards& b) { return a.mask == b.mask; }, py::is_operator())
+      .def(
+          "__ne__", [](const Cards& a, const Cards& b) { return a.mask != b.mask; }, py::is_operator())
+      .def(
+          "__le__", [](const Cards& a, const Cards& b) { return (a.mask & ~b.mask) == 0; }, py::is_operator())
+      .def(
+          "__lt__", [](const Cards& a, const Cards& b) { return (a.mask & ~b.mask) == 0 && a.mask != b.mask; },
+          py::is_operator())
+      .def(
+          "__ge__", [](const Cards& a, const Cards& b) { return (b.mask & ~a.mask) == 0; }, py::is_operator())
+      .def(
+          "__gt__", [](const Cards& a, const Cards& b) { return (b.mask & ~a.mask) == 0 && a.mask != b.mask; },
+          py::is_operator())
+      .def(
+          "__or__", [](const Cards& a, const Cards& b) { return Cards{a.mask | b.mask}; }, py::is_operator())
+      .def(
+          "__and__", [](const Cards& a, const Cards& b) { return Cards{a.mask & b.mask}; }, py::is_operator())
+      .def(
+          "__sub__", [](const Cards& a, const Cards& b) { return Cards{a.mask & ~b.mask}; }, py::is_operator())
+      .def(
+          "__xor__", [](const Cards& a, const Cards& b) { return Cards{a.mask ^ b.mask}; }, py::is_operator())
+      .def(
+          "isdisjoint", [](const Cards& a, const Cards& b) { return (a.mask & b.mask) == 0; }, py::arg("other"))
       .def(py::pickle([](const Cards& c) { return py::make_tuple(c.mask); },
                       [](const py::tuple& t) {
                         if (t.size() != 1) throw py::value_error("bad Cards pickle state");

@@ -7,8 +7,8 @@
 // the enumeration itself. Argument conversion still uses the shared helpers.
 #include <array>
 #include <cstdint>
-#include <new>
 #include <cstring>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -42,8 +42,7 @@ MoveBuffer move_buffer(py::handle out) {
   const auto& api = py::detail::npy_api::get();
   if (!api.PyArray_Check_(out.ptr())) throw py::type_error("out must be a numpy array of MOVE_DTYPE");
   const auto* array = py::detail::array_proxy(out.ptr());
-  if (array->descr != move_dtype().ptr() &&
-      !py::reinterpret_borrow<py::array>(out).dtype().equal(move_dtype())) {
+  if (array->descr != move_dtype().ptr() && !py::reinterpret_borrow<py::array>(out).dtype().equal(move_dtype())) {
     throw py::type_error("out must have dtype MOVE_DTYPE");
   }
   if (array->nd != 1) throw py::value_error("out must be 1-D, got " + std::to_string(array->nd) + "-D");
@@ -59,8 +58,8 @@ int fill(const Situation& s, const MoveBuffer& out) {
   Move* moves = scratch();
   const int n = legal_moves(s, moves);
   if (n > out.room) {
-    throw py::value_error("out holds " + std::to_string(out.room) + " moves, this situation has " +
-                          std::to_string(n) + " (MAX_LEGAL_MOVES always suffices)");
+    throw py::value_error("out holds " + std::to_string(out.room) + " moves, this situation has " + std::to_string(n) +
+                          " (MAX_LEGAL_MOVES always suffices)");
   }
   std::memcpy(out.data, moves, sizeof(Move) * static_cast<std::size_t>(n));
   return n;
@@ -150,8 +149,7 @@ PyObject* guarded(Body body) {
 PyObject* py_legal_moves(PyObject*, PyObject* const* args, Py_ssize_t nargsf, PyObject* kwnames) {
   return guarded([&] {
     Move storage;
-    const std::vector<Move> moves =
-        legal_move_list(situation(kLegalMoves.bind(args, nargsf, kwnames).data(), storage));
+    const std::vector<Move> moves = legal_move_list(situation(kLegalMoves.bind(args, nargsf, kwnames).data(), storage));
     py::list result(moves.size());
     for (std::size_t i = 0; i < moves.size(); ++i) result[i] = py::cast(moves[i]);
     return result.release().ptr();

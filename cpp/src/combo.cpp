@@ -244,8 +244,7 @@ Move parse_move(std::string_view text) {
   if (!annotated) {
     if (k > 1) {
       throw NotationError("ambiguous: '" + format_cards(cards) +
-                          "' has two readings; write the Phoenix as Ph:R, e.g. '" +
-                          format_move(readings[0]) + "'");
+                          "' has two readings; write the Phoenix as Ph:R, e.g. '" + format_move(readings[0]) + "'");
     }
     return readings[0];
   }

@@ -12,7 +12,8 @@ namespace {
 Action random_push(Mask hand, SplitMix64& rng) {
   std::array<std::uint8_t, 14> cards{};
   int n = 0;
-  for (Mask m = hand; m; m &= m - 1) cards[static_cast<std::size_t>(n++)] = static_cast<std::uint8_t>(std::countr_zero(m));
+  for (Mask m = hand; m; m &= m - 1)
+    cards[static_cast<std::size_t>(n++)] = static_cast<std::uint8_t>(std::countr_zero(m));
   Action a;
   a.kind = ActionKind::Push;
   for (int k = 0; k < 3; ++k) {  // a partial Fisher-Yates shuffle

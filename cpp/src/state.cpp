@@ -108,7 +108,8 @@ void HandState::check_position(const Position& p) {
   }
   if (p.leader < 0 || p.leader > 3) fail("the leader is a seat 0..3, not " + std::to_string(p.leader));
   if (!p.hands[static_cast<std::size_t>(p.leader)]) fail("the leader " + std::to_string(p.leader) + " holds no cards");
-  if (p.wish != 0 && (p.wish < kMinRank || p.wish > kMaxRank)) fail("wish " + std::to_string(p.wish) + " is not a rank 2..14");
+  if (p.wish != 0 && (p.wish < kMinRank || p.wish > kMaxRank))
+    fail("wish " + std::to_string(p.wish) + " is not a rank 2..14");
   for (Call c : p.calls) {
     if (static_cast<int>(c) > 2) fail("a call is 0..2, not " + std::to_string(static_cast<int>(c)));
   }
@@ -199,10 +200,8 @@ bool HandState::is_legal(const Action& a) const {
   const bool no_move = a.move == Move{};
   const bool no_push = a.push == std::array<std::uint8_t, 3>{};
   switch (decision_) {
-    case Decision::GrandTichu:
-      return a.kind == ActionKind::GrandTichu && a.value <= 1 && no_move && no_push;
-    case Decision::Tichu:
-      return a.kind == ActionKind::Tichu && a.value <= 1 && no_move && no_push;
+    case Decision::GrandTichu: return a.kind == ActionKind::GrandTichu && a.value <= 1 && no_move && no_push;
+    case Decision::Tichu: return a.kind == ActionKind::Tichu && a.value <= 1 && no_move && no_push;
     case Decision::Exchange: {
       if (a.kind != ActionKind::Push || a.value || !no_move) return false;
       Mask chosen = 0;
@@ -224,11 +223,11 @@ bool HandState::is_legal(const Action& a) const {
       return std::find(moves, moves + n, a.move) != moves + n;
     }
     case Decision::Wish:
-      return a.kind == ActionKind::Wish && (a.value == 0 || (a.value >= kMinRank && a.value <= kMaxRank)) &&
-             no_move && no_push;
+      return a.kind == ActionKind::Wish && (a.value == 0 || (a.value >= kMinRank && a.value <= kMaxRank)) && no_move &&
+             no_push;
     case Decision::DragonGift:
-      return a.kind == ActionKind::Gift && (a.value == (player_ + 1) % 4 || a.value == (player_ + 3) % 4) &&
-             no_move && no_push;
+      return a.kind == ActionKind::Gift && (a.value == (player_ + 1) % 4 || a.value == (player_ + 3) % 4) && no_move &&
+             no_push;
     case Decision::Over: return false;
   }
   return false;
@@ -293,16 +292,15 @@ void HandState::apply(const Action& a) {
       wish_ = a.value;
       offer_bombs(p, next_in_turn_, (p + 1) % 4);
       return;
-    case Decision::DragonGift:
-      give_trick(a.value);
-      return;
+    case Decision::DragonGift: give_trick(a.value); return;
     case Decision::Over: return;
   }
 }
 
 void HandState::exchange() {
   for (int s = 0; s < 4; ++s) {
-    for (std::uint8_t card : push_[static_cast<std::size_t>(s)]) hands_[static_cast<std::size_t>(s)] &= ~(Mask{1} << card);
+    for (std::uint8_t card : push_[static_cast<std::size_t>(s)])
+      hands_[static_cast<std::size_t>(s)] &= ~(Mask{1} << card);
   }
   for (int s = 0; s < 4; ++s) {
     for (int k = 0; k < 3; ++k) {
@@ -478,7 +476,8 @@ void HandState::finish() {
 std::array<int, 2> HandState::returns() const {
   HandOutcome o;
   o.out_count = std::min<int>(out_count_, 3);
-  for (int i = 0; i < o.out_count; ++i) o.out_order[static_cast<std::size_t>(i)] = out_order_[static_cast<std::size_t>(i)];
+  for (int i = 0; i < o.out_count; ++i)
+    o.out_order[static_cast<std::size_t>(i)] = out_order_[static_cast<std::size_t>(i)];
   o.piles = piles_;
   o.calls = calls_;
   for (Mask h : hands_) o.tailender_hand |= h;

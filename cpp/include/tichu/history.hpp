@@ -45,7 +45,9 @@ class RecordedHand {
   // allocates once; longer hands grow the vector.
   static constexpr std::size_t kTypicalSteps = 96;
 
-  void record(const Action& a) { steps_.push_back(Step{a, state_.decision(), static_cast<std::int8_t>(state_.current_player())}); }
+  void record(const Action& a) {
+    steps_.push_back(Step{a, state_.decision(), static_cast<std::int8_t>(state_.current_player())});
+  }
 
   HandState state_;
   std::vector<Step> steps_;

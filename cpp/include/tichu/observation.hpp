@@ -39,10 +39,10 @@ inline constexpr int kObservationSize = kNumCards         // hand
 static_assert(kObservationSize == 435, "docs/game.md fixes the layout at 435 floats");
 static_assert(obs::kEnd == kObservationSize);
 static_assert(obs::kReceived + kNumCards == obs::kEnd && obs::kTablePlayer + 4 == obs::kReceived &&
-              obs::kDecision + kNumDecisions == obs::kTablePlayer && obs::kWish + kMaxRank + 1 == obs::kDecision &&
-              obs::kOut + 4 == obs::kWish && obs::kCalls + 8 == obs::kOut && obs::kHandSizes + 8 - 4 == obs::kCalls &&
-              obs::kTrick + kNumCards == obs::kHandSizes && obs::kPlayed + 4 * kNumCards == obs::kTrick &&
-              obs::kHand + kNumCards == obs::kPlayed,
+                  obs::kDecision + kNumDecisions == obs::kTablePlayer && obs::kWish + kMaxRank + 1 == obs::kDecision &&
+                  obs::kOut + 4 == obs::kWish && obs::kCalls + 8 == obs::kOut &&
+                  obs::kHandSizes + 8 - 4 == obs::kCalls && obs::kTrick + kNumCards == obs::kHandSizes &&
+                  obs::kPlayed + 4 * kNumCards == obs::kTrick && obs::kHand + kNumCards == obs::kPlayed,
               "the blocks follow each other without gaps");
 
 // One named block [start, stop) of the flat observation.

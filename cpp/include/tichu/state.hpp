@@ -88,7 +88,9 @@ class HandState {
   bool exchanged() const { return exchanged_; }
   int out_count() const { return out_count_; }
   int out_seat(int i) const { return out_order_[static_cast<std::size_t>(i)]; }
-  bool is_out(int seat) const { return hands_[static_cast<std::size_t>(seat)] == 0 && decision_ != Decision::GrandTichu; }
+  bool is_out(int seat) const {
+    return hands_[static_cast<std::size_t>(seat)] == 0 && decision_ != Decision::GrandTichu;
+  }
   int wish() const { return wish_; }
   const Move* table() const { return table_.type == MoveType::Pass ? nullptr : &table_; }
   int table_player() const { return table_player_; }
