@@ -42,7 +42,8 @@ bool holds_beating_bomb(Mask hand, const Move& table) {
     run = (suit & (suit >> 4) & (suit >> 8) & (suit >> 12) & (suit >> 16)) != 0;
   }
   if (!four && !run) return false;
-  return legal_moves(Situation{hand, &table, 0, true}, scratch_moves()) > 1;  // more than the pass
+  const Situation bomb_answer{.hand = hand, .table = &table, .wish = 0, .out_of_turn = true};
+  return legal_moves(bomb_answer, scratch_moves()) > 1;  // more than the pass
 }
 
 void check_rules(const Rules& rules) {
@@ -140,6 +141,7 @@ bool HandState::may_call_tichu(int seat) const {  // R7.2
 
 int HandState::legal_actions(Action* out) const {
   if (decision_ == Decision::Over) return 0;  // and player_ is -1: no hand to read
+  // NOLINTNEXTLINE(bugprone-signed-char-misuse): an int8_t seat (-1 for none), not a character
   const Mask hand = hands_[static_cast<std::size_t>(player_)];
   switch (decision_) {
     case Decision::GrandTichu:
@@ -169,7 +171,9 @@ int HandState::legal_actions(Action* out) const {
     case Decision::Bomb: {
       const bool in_turn = decision_ == Decision::Play;
       Move* moves = scratch_moves();
-      const int n = legal_moves(Situation{hand, table(), in_turn ? wish_ : 0, !in_turn}, moves);
+      const int n =
+          legal_moves(Situation{.hand = hand, .table = table(), .wish = in_turn ? wish_ : 0, .out_of_turn = !in_turn},
+                      moves);
       for (int i = 0; i < n; ++i) out[i] = play_action(moves[i]);
       if (in_turn && may_call_tichu(player_)) {
         out[n] = value_action(ActionKind::Tichu, 1);
@@ -196,6 +200,7 @@ bool HandState::is_legal(const Action& a) const {
     if (b) return false;
   }
   if (decision_ == Decision::Over) return false;
+  // NOLINTNEXTLINE(bugprone-signed-char-misuse): an int8_t seat (-1 for none), not a character
   const Mask hand = hands_[static_cast<std::size_t>(player_)];
   const bool no_move = a.move == Move{};
   const bool no_push = a.push == std::array<std::uint8_t, 3>{};
@@ -219,7 +224,9 @@ bool HandState::is_legal(const Action& a) const {
       if (a.kind != ActionKind::Play || a.value || !no_push) return false;
       const bool in_turn = decision_ == Decision::Play;
       Move* moves = scratch_moves();
-      const int n = legal_moves(Situation{hand, table(), in_turn ? wish_ : 0, !in_turn}, moves);
+      const int n =
+          legal_moves(Situation{.hand = hand, .table = table(), .wish = in_turn ? wish_ : 0, .out_of_turn = !in_turn},
+                      moves);
       return std::find(moves, moves + n, a.move) != moves + n;
     }
     case Decision::Wish:
@@ -250,6 +257,7 @@ void HandState::apply_checked(const Action& a) {
 }
 
 void HandState::apply(const Action& a) {
+  // NOLINTNEXTLINE(bugprone-signed-char-misuse): an int8_t seat (-1 for none), not a character
   const int p = player_;
   switch (decision_) {
     case Decision::GrandTichu:  // R2.1, R7.1: seats 0..3 on their first 8 cards
@@ -422,6 +430,7 @@ void HandState::take_trick() {  // R5.4, R5.5
     player_ = table_player_;
     return;
   }
+  // NOLINTNEXTLINE(bugprone-signed-char-misuse): an int8_t seat (-1 for none), not a character
   piles_[static_cast<std::size_t>(table_player_)] |= trick_;
   start_trick(table_player_);
 }
@@ -464,6 +473,7 @@ void HandState::finish() {
       player_ = table_player_;
       return;
     }
+    // NOLINTNEXTLINE(bugprone-signed-char-misuse): an int8_t seat (-1 for none), not a character
     piles_[static_cast<std::size_t>(table_player_)] |= trick_;
   }
   trick_ = 0;
@@ -477,6 +487,7 @@ std::array<int, 2> HandState::returns() const {
   HandOutcome o;
   o.out_count = std::min<int>(out_count_, 3);
   for (int i = 0; i < o.out_count; ++i)
+    // NOLINTNEXTLINE(bugprone-signed-char-misuse): an int8_t seat (-1 for none), not a character
     o.out_order[static_cast<std::size_t>(i)] = out_order_[static_cast<std::size_t>(i)];
   o.piles = piles_;
   o.calls = calls_;

@@ -51,16 +51,16 @@ struct ObservationBlock {
   int start, stop;
 };
 inline constexpr std::array<ObservationBlock, 10> kObservationBlocks{{
-    {"hand", obs::kHand, obs::kPlayed},
-    {"played", obs::kPlayed, obs::kTrick},
-    {"trick", obs::kTrick, obs::kHandSizes},
-    {"hand_sizes", obs::kHandSizes, obs::kCalls},
-    {"calls", obs::kCalls, obs::kOut},
-    {"out", obs::kOut, obs::kWish},
-    {"wish", obs::kWish, obs::kDecision},
-    {"decision", obs::kDecision, obs::kTablePlayer},
-    {"table_player", obs::kTablePlayer, obs::kReceived},
-    {"received", obs::kReceived, obs::kEnd},
+    {.name = "hand", .start = obs::kHand, .stop = obs::kPlayed},
+    {.name = "played", .start = obs::kPlayed, .stop = obs::kTrick},
+    {.name = "trick", .start = obs::kTrick, .stop = obs::kHandSizes},
+    {.name = "hand_sizes", .start = obs::kHandSizes, .stop = obs::kCalls},
+    {.name = "calls", .start = obs::kCalls, .stop = obs::kOut},
+    {.name = "out", .start = obs::kOut, .stop = obs::kWish},
+    {.name = "wish", .start = obs::kWish, .stop = obs::kDecision},
+    {.name = "decision", .start = obs::kDecision, .stop = obs::kTablePlayer},
+    {.name = "table_player", .start = obs::kTablePlayer, .stop = obs::kReceived},
+    {.name = "received", .start = obs::kReceived, .stop = obs::kEnd},
 }};
 
 // Whether the push of seat `pusher` is known now to seat `viewer` (R2.2,
