@@ -1,4 +1,5 @@
 // tichu_fast.Cards and the card-set conversions every binding uses.
+#include <limits>
 #include <string>
 
 #include "common.hpp"
@@ -56,7 +57,7 @@ std::string text_arg(py::handle obj, const char* what) {
     PyErr_Clear();
     throw NotationError(std::string(what) + " is not valid text (it holds a lone surrogate)");
   }
-  return std::string(utf8, static_cast<std::size_t>(size));
+  return {utf8, static_cast<std::size_t>(size)};
 }
 
 bool is_index(py::handle obj) {
@@ -97,7 +98,8 @@ long long small_int(py::handle obj, const char* what) {
 std::uint64_t uint64_int(py::handle obj, const char* what) {
   const py::int_ value = index_of(obj, what);
   const auto result = PyLong_AsUnsignedLongLong(value.ptr());
-  if (result == static_cast<unsigned long long>(-1) && PyErr_Occurred()) {
+  if (result == std::numeric_limits<unsigned long long>::max() &&
+      PyErr_Occurred()) {  // CPython's (unsigned long long)-1
     PyErr_Clear();
     if (value < py::int_(0)) throw py::value_error(std::string(what) + " cannot be negative");
     throw py::value_error(std::string(what) + " must be below 2**64");
@@ -112,7 +114,7 @@ Mask mask_from_int(py::handle obj) {
 }
 
 Mask to_mask(py::handle obj, const char* what) {
-  if (const Cards* cards = exact_instance<Cards>(obj)) return cards->mask;
+  if (const auto* cards = exact_instance<Cards>(obj)) return cards->mask;
   if (PyLong_CheckExact(obj.ptr())) return mask_from_int(obj);
   if (py::isinstance<Cards>(obj)) {  // a subclass: checked, since it may bypass Cards' constructors
     const Mask mask = obj.cast<const Cards&>().mask;

@@ -97,10 +97,10 @@ void bind_functions(py::module_& m) {
   m.def(
       "classify",
       [](py::handle cards) {
-        Move readings[kMaxReadings];
-        const int k = classify(to_mask(cards), readings);
+        std::array<Move, kMaxReadings> readings;
+        const auto k = static_cast<std::size_t>(classify(to_mask(cards), readings.data()));
         py::list result;
-        for (int i = 0; i < k; ++i) result.append(readings[i]);
+        for (std::size_t i = 0; i < k; ++i) result.append(readings[i]);
         return result;
       },
       py::arg("cards"), "Every reading of exactly this card set as a combination (R3, R4).");
