@@ -11,6 +11,8 @@
 from __future__ import annotations
 
 import doctest
+import enum
+import inspect
 import re
 import textwrap
 from pathlib import Path
@@ -101,3 +103,38 @@ def test_every_rule_is_cited_by_a_test():
     _, rules = rules_of_the_page()
     uncited = sorted(rules - set(citations()), key=lambda r: tuple(int(k) for k in r[1:].split(".")))
     assert not uncited, f"rules of docs/rules.md that no test cites: {uncited}"
+
+
+def _described(doc: str | None, name: str) -> bool:
+    """Whether `doc` says something beyond the signature pybind11 writes for every function."""
+    lines = [line for line in (doc or "").splitlines() if line.strip()]
+    lines = [line for line in lines if not re.match(rf"(\d+\. )?{re.escape(name)}\(", line.strip())]
+    return bool(lines) and lines != ["Overloaded function."]
+
+
+def _undocumented(module) -> list[str]:
+    """Public names of `module` (and the public members of its classes) without a docstring."""
+    missing = []
+    for name in module.__all__:
+        obj = getattr(module, name)
+        if (inspect.isclass(obj) or callable(obj)) and not _described(obj.__doc__, name):
+            missing.append(name)
+        if inspect.isclass(obj) and not issubclass(obj, enum.Enum):
+            for attr, value in vars(obj).items():
+                doc = value.__doc__ if isinstance(value, property) or callable(value) else "a value"
+                if isinstance(value, (staticmethod, classmethod)):
+                    doc = value.__func__.__doc__
+                if not attr.startswith("_") and not _described(doc, attr):
+                    missing.append(f"{name}.{attr}")
+        if inspect.isclass(obj) and issubclass(obj, enum.Enum):
+            missing += [
+                f"{name}.{attr}"
+                for attr, value in vars(obj).items()
+                if callable(value) and not attr.startswith("_") and not value.__doc__
+            ]
+    return missing
+
+
+def test_every_public_name_has_a_docstring(backend):
+    # Both backends, the pybind11 members of the C++ one included.
+    assert _undocumented(backend) == []

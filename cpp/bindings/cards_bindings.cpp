@@ -134,8 +134,10 @@ void bind_cards(py::module_& m) {
           "parse", [](py::handle text) { return Cards{parse_cards(text_arg(text, "card text"))}; }, py::arg("text"))
       .def_static(
           "from_mask", [](py::handle mask) { return Cards{mask_from_int(mask)}; }, py::arg("mask"))
-      .def_property_readonly("mask", [](const Cards& c) { return c.mask; })
-      .def_property_readonly("points", [](const Cards& c) { return card_points(c.mask); })
+      .def_property_readonly(
+          "mask", [](const Cards& c) { return c.mask; }, "The 56-bit mask (bit layout in docs/api.md).")
+      .def_property_readonly(
+          "points", [](const Cards& c) { return card_points(c.mask); }, "Card points of the set (R8.5).")
       .def("__len__", [](const Cards& c) { return count(c.mask); })
       .def("__bool__", [](const Cards& c) { return c.mask != 0; })
       .def("__contains__",

@@ -65,18 +65,26 @@ void bind_move(py::module_& m) {
       .def_static(
           "parse", [](py::handle text) { return parse_move(text_arg(text, "move text")); }, py::arg("text"))
       .def_static("from_record", &from_record, py::arg("row"))
-      .def_property_readonly("cards", [](const Move& mv) { return Cards{mv.cards}; })
-      .def_property_readonly("type", [](const Move& mv) { return move_type(mv.type); })
-      .def_property_readonly("length", [](const Move& mv) { return mv.length; })
-      .def_property_readonly("rank", &rank_of)
-      .def_property_readonly("rank2", [](const Move& mv) { return mv.rank2; })
-      .def_property_readonly("phoenix_as",
-                             [](const Move& mv) -> py::object {
-                               if (mv.phoenix_as == 0) return py::none();
-                               return py::int_(mv.phoenix_as);
-                             })
-      .def_property_readonly("is_bomb", [](const Move& mv) { return is_bomb(mv.type); })
-      .def_property_readonly("is_pass", [](const Move& mv) { return mv.type == MoveType::Pass; })
+      .def_property_readonly(
+          "cards", [](const Move& mv) { return Cards{mv.cards}; }, "The cards played (empty for the pass).")
+      .def_property_readonly(
+          "type", [](const Move& mv) { return move_type(mv.type); }, "The combination (MoveType).")
+      .def_property_readonly(
+          "length", [](const Move& mv) { return mv.length; }, "How many cards are played.")
+      .def_property_readonly("rank", &rank_of, "The rank that decides what beats it (x.5 for the Phoenix single).")
+      .def_property_readonly(
+          "rank2", [](const Move& mv) { return mv.rank2; }, "Twice the rank, a whole number (MOVE_DTYPE's field).")
+      .def_property_readonly(
+          "phoenix_as",
+          [](const Move& mv) -> py::object {
+            if (mv.phoenix_as == 0) return py::none();
+            return py::int_(mv.phoenix_as);
+          },
+          "The rank the Phoenix stands for in a combination, or None.")
+      .def_property_readonly(
+          "is_bomb", [](const Move& mv) { return is_bomb(mv.type); }, "Whether it is a bomb (R4.1).")
+      .def_property_readonly(
+          "is_pass", [](const Move& mv) { return mv.type == MoveType::Pass; }, "Whether it is the pass.")
       .def(
           "beats",
           [](const Move& mv, py::handle table) {

@@ -23,6 +23,7 @@ class MoveType(IntEnum):
 
     @property
     def is_bomb(self) -> bool:
+        """Whether this kind of move is a bomb (R4.1)."""
         return self >= MoveType.FOUR_OF_A_KIND
 
 
