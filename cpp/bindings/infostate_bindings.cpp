@@ -2,6 +2,7 @@
 // on a _core.HandCore, wrapped by tichu_fast.HandState. Only argument
 // conversion lives here.
 #include <array>
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -41,10 +42,11 @@ py::typing::List<RecordedHand> worlds(const RecordedHand& hand, py::handle playe
   const long long n = small_int(n_obj, "n");
   if (n < 0 || n > kMaxWorlds) throw py::value_error("n must be 0..1000000, not " + std::to_string(n));
   const std::uint64_t seed = uint64_int(seed_obj, "seed (0 <= seed < 2**64)");
+  const RecordedHand truth = hand;  // a copy: another thread may change `hand` once the GIL is released
   std::vector<RecordedHand> drawn;
   try {
     py::gil_scoped_release release;
-    drawn = resample_many(hand, player, static_cast<int>(n), seed);
+    drawn = resample_many(truth, player, static_cast<int>(n), seed);
   } catch (const ResampleError& e) {
     raise_tichu_error(e);
   }
@@ -72,6 +74,38 @@ void bind_infostate(py::module_& m) {
       "information_state_string",
       [](const RecordedHand& hand, py::handle player) { return information_state_string(hand, player_arg(player)); },
       py::arg("hand"), py::arg("player"), "A key equal for two hands exactly when `player` knows the same of them.");
+  m.def(
+      "_time_resample",
+      [](const RecordedHand& hand, py::handle player_obj, int n,
+         std::uint64_t seed) -> py::typing::Tuple<float, float, float> {
+        const int player = player_arg(player_obj);
+        if (n < 1) throw py::value_error("n must be >= 1");
+        const RecordedHand truth = hand;  // a copy: the GIL is released below
+        std::chrono::duration<double> setup{}, state{}, whole{};
+        {
+          py::gil_scoped_release release;
+          using Clock = std::chrono::steady_clock;
+          const auto start = Clock::now();
+          const Knowledge knowledge(truth, player);
+          const auto built = Clock::now();
+          SplitMix64 rng(seed);
+          volatile std::uint64_t sink = 0;  // each world is read, so none is dropped
+          for (int i = 0; i < n; ++i) sink = sink + knowledge.sample(rng).hand(i & 3);
+          const auto sampled = Clock::now();
+          for (int i = 0; i < n; ++i) {
+            const HandState world = knowledge.sample(rng);
+            const RecordedHand recorded(world, knowledge.world_steps(world));
+            sink = sink + recorded.steps().size();
+          }
+          const auto recorded = Clock::now();
+          setup = built - start;
+          state = sampled - built;
+          whole = recorded - sampled;
+        }
+        return py::make_tuple(setup.count(), state.count() / n, whole.count() / n);
+      },
+      py::arg("hand"), py::arg("player"), py::arg("n"), py::arg("seed"),
+      "Seconds in C++: the knowledge of `player` (once), then per world its state, then its state and history.");
 }
 
 }  // namespace tichu::bindings
