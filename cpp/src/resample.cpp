@@ -63,6 +63,12 @@ Mask triple_mask(const std::array<std::uint8_t, 3>& cards) {
   return card_bit(cards[0]) | card_bit(cards[1]) | card_bit(cards[2]);
 }
 
+// The cards `seat` received in the exchange (none before it or in a position).
+Mask received_mask(const HandState& s, int seat) {
+  const auto cards = received_cards(s, seat);
+  return cards ? triple_mask(*cards) : 0;
+}
+
 // A first eight for a seat whose dealt 14 are now `dealt`: the old one's
 // cards it still holds, filled up with its lowest other cards (with_hands).
 Mask refill_first_eight(Mask old, Mask dealt) {
@@ -121,7 +127,7 @@ struct WorldAccess {
     for (int q = 0; q < 4; ++q) hands[at(q)] = s.hand(q) | s.played_cards(q);
     if (dealt_hand(s)) {
       if (s.exchanged()) {  // undo the exchange: every received card back to its pusher
-        for (int q = 0; q < 4; ++q) hands[at(q)] &= ~triple_mask(*received_cards(s, q));
+        for (int q = 0; q < 4; ++q) hands[at(q)] &= ~received_mask(s, q);
         for (int q = 0; q < 4; ++q) hands[at(q)] |= triple_mask(s.push(q));
       }
       HandState t;
@@ -145,7 +151,7 @@ struct WorldAccess {
       if (step.decision == Decision::Play && step.action.kind == ActionKind::Tichu)
         p.calls[at(step.player)] = Call::None;
     }
-    p.leader = hand.steps().front().player;
+    p.leader = static_cast<unsigned char>(hand.steps().front().player);  // a seat 0..3
     p.wish = s.start_wish_;
     p.played = s.played_;
     return HandState::from_position(p, s.rules_);
@@ -188,7 +194,11 @@ bool satisfies(const WishConstraint& c, Mask hand_then) {
   const Mask wished = hand_then & kNormals & rank_cards(c.wish);
   if (!wished) return true;
   thread_local std::array<Move, kMaxLegalMoves> moves;
-  const int n = legal_moves(Situation{hand_then, c.led ? nullptr : &c.table, c.wish, false}, moves.data());
+  const int n = legal_moves(Situation{.hand = hand_then,
+                                      .table = c.led ? nullptr : &c.table,
+                                      .wish = c.wish,
+                                      .out_of_turn = false},
+                            moves.data());
   return std::none_of(moves.begin(), moves.begin() + n, [&](const Move& m) { return (m.cards & wished) != 0; });
 }
 
@@ -308,15 +318,10 @@ std::vector<Step> Knowledge::world_steps(const HandState& world) const {
   std::vector<Step> steps;
   steps.reserve(steps_.size());
   for (const Step& step : steps_) {
-    if (step.player == player_) {
-      steps.push_back(step);
-    } else if (step.decision == Decision::Exchange) {
-      Step hidden = step;
-      hidden.action.push = world.push(step.player);
-      steps.push_back(hidden);
-    } else if (!declined_offer(step)) {
-      steps.push_back(step);
-    }
+    if (step.player != player_ && declined_offer(step)) continue;
+    Step seen = step;
+    if (step.player != player_ && step.decision == Decision::Exchange) seen.action.push = world.push(step.player);
+    steps.push_back(seen);
   }
   return steps;
 }
@@ -375,7 +380,7 @@ RecordedHand with_hands(const RecordedHand& hand, const std::array<Mask, 4>& han
         }
         if ((s.hand(q) & kMahJong) && !(h & kMahJong))
           fail(seat_text(q) + " led first, so it holds the Mah Jong (R2.3)");
-        const Mask dealt14 = ((h | s.played_cards(q)) & ~triple_mask(*received_cards(s, q))) | triple_mask(push[at(q)]);
+        const Mask dealt14 = ((h | s.played_cards(q)) & ~received_mask(s, q)) | triple_mask(push[at(q)]);
         first_eight[at(q)] = refill_first_eight(first_eight[at(q)], dealt14);
       }
     }
@@ -396,16 +401,16 @@ RecordedHand with_hands(const RecordedHand& hand, const std::array<Mask, 4>& han
   for (const Step& step : hand.steps()) {
     if (!declined_offer(step)) steps.push_back(step);
   }
-  return RecordedHand(world, std::move(steps));
+  return {world, std::move(steps)};
 }
 
 std::string information_state_string(const RecordedHand& hand, int player) {
   if (player < 0 || player > 3) throw std::out_of_range("player " + std::to_string(player) + " is not 0..3");
   const HandState& s = hand.state();
   auto hex = [](Mask m) {
-    char buffer[17];
-    std::snprintf(buffer, sizeof buffer, "%llx", static_cast<unsigned long long>(m));
-    return std::string(buffer);
+    std::array<char, 17> buffer{};
+    std::snprintf(buffer.data(), buffer.size(), "%llx", static_cast<unsigned long long>(m));
+    return std::string(buffer.data());
   };
   std::string key = "seat " + std::to_string(player) + (s.rules().bombs_out_of_turn ? " bombs" : " no-bombs");
   if (dealt_hand(s)) {
@@ -423,15 +428,19 @@ std::string information_state_string(const RecordedHand& hand, int player) {
   }
   const bool grand = s.decision() == Decision::GrandTichu;
   key += " | cards " + hex(grand ? s.first_eight(player) : s.hand(player));
-  if (push_known(s, player, player))
-    key += " | pushed " + format_action(Action{Move{}, ActionKind::Push, 0, s.push(player), {}});
+  if (push_known(s, player, player)) {
+    Action push;
+    push.kind = ActionKind::Push;
+    push.push = s.push(player);
+    key += " | pushed " + format_action(push);
+  }
   if (const auto received = received_cards(s, player)) key += " | received " + hex(triple_mask(*received));
   key += " | now " + std::to_string(static_cast<int>(s.decision())) + " " + std::to_string(s.current_player()) + " |";
   for (const Step& step : hand.steps()) {
     if (step.player != player && declined_offer(step)) continue;  // hidden (R10.3)
     key += " " + std::to_string(step.player) + ":";
     key += step.player != player && step.decision == Decision::Exchange ? "push" : format_action(step.action);
-    key += ";";
+    key += ';';
   }
   return key;
 }

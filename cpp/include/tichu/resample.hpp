@@ -54,19 +54,20 @@ class Knowledge {
 
   // One world: the true state with every hidden part drawn anew.
   // ResampleError after kMaxResampleAttempts rejected deals.
-  HandState sample(SplitMix64& rng) const;
+  [[nodiscard]] HandState sample(SplitMix64& rng) const;
 
   // The world's history: the steps `player` saw, with the hidden seats'
   // pushes replaced by the world's (declined bomb offers of other seats
   // are left out: they would show who holds a bomb).
-  std::vector<Step> world_steps(const HandState& world) const;
+  [[nodiscard]] std::vector<Step> world_steps(const HandState& world) const;
 
-  const std::vector<WishConstraint>& constraints() const { return constraints_; }  // of the other seats
-  int player() const { return player_; }
+  [[nodiscard]] const std::vector<WishConstraint>& constraints() const { return constraints_; }  // of the other seats
+  [[nodiscard]] int player() const { return player_; }
 
  private:
-  bool accepts(const std::array<Mask, 4>& hands) const;
-  HandState build(const std::array<Mask, 4>& hands, const std::array<Mask, 8>& dealt, SplitMix64& rng) const;
+  [[nodiscard]] bool accepts(const std::array<Mask, 4>& hands) const;
+  [[nodiscard]] HandState build(const std::array<Mask, 4>& hands, const std::array<Mask, 8>& dealt,
+                                SplitMix64& rng) const;
 
   HandState truth_;
   std::vector<Step> steps_;
@@ -77,10 +78,10 @@ class Knowledge {
   std::array<Mask, 4> fixed_{};  // cards of each hand he can place: his own, his pushes, the Mah Jong
   std::array<std::uint8_t, kNumCards> pool_{};  // the unseen cards
   int pool_size_ = 0;
-  bool dealt_ = false;     // a dealt hand (not begun from a position): it has pushes and first eights
-  bool grand_ = false;     // GRAND_TICHU now
+  bool dealt_ = false;  // a dealt hand (not begun from a position): it has pushes and first eights
+  bool grand_ = false;  // GRAND_TICHU now
   bool exchange_ = false;  // EXCHANGE now: pushes chosen by other seats are hidden
-  int offered_ = -1;       // another seat offered a bomb now: it holds one (R10.2)
+  int offered_ = -1;  // another seat offered a bomb now: it holds one (R10.2)
   std::vector<WishConstraint> constraints_;  // of the other seats
 };
 
