@@ -12,7 +12,8 @@ namespace {
 Action random_push(Mask hand, SplitMix64& rng) {
   std::array<std::uint8_t, 14> cards{};
   int n = 0;
-  for (Mask m = hand; m; m &= m - 1) cards[static_cast<std::size_t>(n++)] = static_cast<std::uint8_t>(std::countr_zero(m));
+  for (Mask m = hand; m; m &= m - 1)
+    cards[static_cast<std::size_t>(n++)] = static_cast<std::uint8_t>(std::countr_zero(m));
   Action a;
   a.kind = ActionKind::Push;
   for (int k = 0; k < 3; ++k) {  // a partial Fisher-Yates shuffle
@@ -53,11 +54,15 @@ void simulate_hands(std::uint64_t seed, std::uint64_t first, int n, Rules rules,
         const bool in_turn = s.decision() == Decision::Play;
         const int seat = s.current_player();
         if (in_turn && s.table() == nullptr) ++r.tricks;
-        const int n_moves = legal_moves(Situation{s.hand(seat), s.table(), in_turn ? s.wish() : 0, !in_turn}, moves);
+        const auto n_moves = static_cast<std::uint64_t>(legal_moves(Situation{.hand = s.hand(seat),
+                                                                              .table = s.table(),
+                                                                              .wish = in_turn ? s.wish() : 0,
+                                                                              .out_of_turn = !in_turn},
+                                                                    moves));
         const bool tichu = in_turn && s.may_call_tichu(seat);
-        const auto pick = policy.pick(static_cast<std::uint64_t>(n_moves + tichu));
+        const auto pick = policy.pick(n_moves + (tichu ? 1 : 0));
         Action a;
-        if (pick == static_cast<std::uint64_t>(n_moves)) {
+        if (pick == n_moves) {
           a.kind = ActionKind::Tichu;
           a.value = 1;
         } else {
@@ -75,7 +80,8 @@ void simulate_hands(std::uint64_t seed, std::uint64_t first, int n, Rules rules,
     r.score[1] = static_cast<std::int16_t>(score[1]);
     r.one_two = s.out_count() == 2;
     r.first_out = static_cast<std::uint8_t>(s.out_seat(0));
-    for (int seat = 0; seat < 4; ++seat) r.calls[seat] = static_cast<std::uint8_t>(s.call(seat));
+    for (int seat = 0; seat < 4; ++seat)
+      r.calls[static_cast<std::size_t>(seat)] = static_cast<std::uint8_t>(s.call(seat));
     out[h] = r;
   }
 }
