@@ -44,10 +44,10 @@ def random_position(rng: random.Random):
         actions = state.legal_actions()
         action = actions[rng.randrange(len(actions))]
         wish = state.wish
-        if state.decision == tf.Decision.PLAY and wish and action.kind == tf.ActionKind.PLAY:
-            if not action.move.cards & rank_cards(wish):
-                seat = state.current_player
-                constraints.append((seat, state.table, wish, state.observation(seat).played[seat]))
+        in_turn_play = state.decision == tf.Decision.PLAY and action.kind == tf.ActionKind.PLAY
+        if wish and in_turn_play and not action.move.cards & rank_cards(wish):
+            seat = state.current_player
+            constraints.append((seat, state.table, wish, state.observation(seat).played[seat]))
         state.apply(action)
     return state, constraints
 
@@ -63,7 +63,8 @@ def check_world(truth, world, player, constraints):
     assert world.observation(player) == truth.observation(player)
     assert np.array_equal(world.observation_array(player), truth.observation_array(player))
     assert world.information_state_string(player) == truth.information_state_string(player)
-    assert world.decision == truth.decision and world.current_player == truth.current_player
+    assert world.decision == truth.decision
+    assert world.current_player == truth.current_player
     held = tf.Cards()
     for seat in range(4):
         assert len(world.hands[seat]) == len(truth.hands[seat])
@@ -188,7 +189,8 @@ def test_a_bomb_offer_in_the_record_binds_the_offered_seat():
     # R10.2: seat 3 is offered a bomb now, so it holds one that beats the table: the four 9s
     state = tf.HandState.from_position(["3j 4j", "Kt Ks", "", "9j 9s 9p 9t 2s"], leader=0, out_order=[2])
     state.apply("4j")
-    assert state.decision == tf.Decision.BOMB and state.current_player == 3
+    assert state.decision == tf.Decision.BOMB
+    assert state.current_player == 3
     worlds = state.resample_many(0, 300, 5)
     assert all(tf.Cards("9j 9s 9p 9t") <= world.hands[3] for world in worlds)
     assert len({str(world.hands[3]) for world in worlds}) == 3  # with one of Kt, Ks, 2s
