@@ -106,7 +106,6 @@ class HandState {
  private:
   friend struct WorldAccess;  // resample.cpp: rebuilds the start and swaps hidden hands
 
-
   HandState() = default;
 
   [[nodiscard]] int next_holder(int after) const;  // the first seat after `after` holding cards
