@@ -332,3 +332,26 @@ def test_with_hands_keeps_pushed_cards_with_their_receivers():
 def test_with_hands_refuses_bad_arguments(hands):
     with pytest.raises((TypeError, ValueError)):
         late_position().with_hands(hands)
+
+
+def test_hidden_pushes_and_first_eights_are_drawn_anew():
+    # R10.3: seat 0 knows neither what seat 1 pushed to seat 3 nor the first 8 of the others
+    state = tf.HandState.new(8)
+    while state.decision != tf.Decision.PLAY:
+        state.apply_index(state.num_legal_actions() // 2)
+    worlds = state.resample_many(0, 400, 3)
+    assert len({world.pushed[1][1] for world in worlds}) > 5
+    assert sum(world.pushed[1][1] == state.pushed[1][1] for world in worlds) < 100
+    assert len({str(world._core.seen(2)) for world in worlds}) > 100
+    # what seat 0 does know stays: its push, and the cards pushed to it
+    assert all(world.pushed[0] == state.pushed[0] for world in worlds)
+    assert all(world.pushed[q][3 - q] == state.pushed[q][3 - q] for world in worlds for q in (1, 2, 3))
+
+
+def test_during_grand_tichu_the_last_six_are_unknown_too():
+    # R2.1, R10.3: during GRAND_TICHU a seat has seen its first 8 cards only
+    state = tf.HandState.new(9)
+    worlds = state.resample_many(2, 200, 4)
+    assert all(world.seen(2) == state.seen(2) for world in worlds)
+    assert sum(world.hands[2] == state.hands[2] for world in worlds) < 5
+    assert all(world.seen(2) <= world.hands[2] for world in worlds)
