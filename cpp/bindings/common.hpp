@@ -121,6 +121,7 @@ void bind_move(py::module_& m);
 void bind_functions(py::module_& m);
 void bind_legal(py::module_& m);
 void bind_game(py::module_& m);
+void bind_infostate(py::module_& m);  // infostate_bindings.cpp: worlds (resample.hpp)
 void bind_observation(py::module_& m);
 void bind_bench(py::module_& m);
 

@@ -91,6 +91,7 @@ PYBIND11_MODULE(_core, m) {
   tichu::bindings::bind_functions(m);
   tichu::bindings::bind_legal(m);
   tichu::bindings::bind_game(m);
+  tichu::bindings::bind_infostate(m);
   tichu::bindings::bind_observation(m);
   tichu::bindings::bind_bench(m);
 }

@@ -126,6 +126,7 @@ HandState HandState::from_position(const Position& p, Rules rules) {
   s.piles_ = p.piles;
   s.calls_ = p.calls;
   s.wish_ = static_cast<std::uint8_t>(p.wish);
+  s.start_wish_ = s.wish_;
   s.played_ = p.played;
   s.exchanged_ = true;
   for (int i = 0; i < 4 && p.out_order[static_cast<std::size_t>(i)] >= 0; ++i) {

@@ -16,9 +16,19 @@ import numpy as np
 import numpy.typing as npt
 
 from tichu_fast import replay as _replay
-from tichu_fast._core import Action, Cards, HandCore, Move, legal_moves_array, shuffled_deck
+from tichu_fast._core import (
+    Action,
+    Cards,
+    HandCore,
+    Move,
+    information_state_string,
+    legal_moves_array,
+    resample_many,
+    shuffled_deck,
+    with_hands,
+)
 from tichu_fast.enums import Call, Decision
-from tichu_fast.errors import IllegalMoveError, InvalidNotationError
+from tichu_fast.errors import IllegalMoveError, InvalidNotationError, TichuError
 from tichu_fast.formats import OBSERVATION_SIZE
 from tichu_fast.observation import Observation
 from tichu_fast.rules import Rules
@@ -26,6 +36,7 @@ from tichu_fast.rules import Rules
 __all__ = ["HandState"]
 
 _DEFAULT_RULES = Rules()
+_WORLD = "world"  # the origin of a state made by resample or with_hands: it has no replay
 _CARD_INDEX = {name: i for i, name in enumerate(Cards(0xFFFFFFFFFFFFFF))}
 
 
@@ -356,10 +367,43 @@ class HandState:
         return f"<HandState {self.decision.name} seat {self.current_player}, {len(self._core.actions)} actions>"
 
     def replay(self) -> str:
-        """A text that rebuilds this state exactly (`from_replay`)."""
+        """A text that rebuilds this state exactly (`from_replay`); TichuError for a world (docs/game.md "Worlds")."""
+        if self._origin == _WORLD:
+            raise TichuError(
+                "a world (made by resample or with_hands) has no replay: its history is what one seat saw, "
+                "not a deal followed by actions; keep the state it was drawn from and the seed instead"
+            )
         return _replay.write(self._rules, self._origin, map(str, self._core.actions))
 
-    # -- what a player may know (R10.3) ----------------------------------------
+    # -- worlds: what a player may know (R10.3) ---------------------------------
+
+    def resample(self, player: int, seed: int) -> HandState:
+        """A full state that agrees with everything `player` knows, its hidden cards drawn anew (docs/game.md "Worlds").
+
+        The same as `resample_many(player, 1, seed)[0]`.
+        """
+        return self.resample_many(player, 1, seed)[0]
+
+    def resample_many(self, player: int, n: int, seed: int) -> list[HandState]:
+        """`n` worlds for `player` from one seeded stream (seed 0..2**64-1), uniform over the consistent deals.
+
+        TichuError if the wish constraints reject 10**6 deals in a row; n is 0..10**6.
+        """
+        player = _seat(player, "player")
+        return [HandState._make(core, _WORLD, self._rules) for core in resample_many(self._core, player, n, seed)]
+
+    def with_hands(self, hands: Sequence[Any]) -> HandState:
+        """The same record with other hands (four card sets): ValueError naming what it contradicts.
+
+        The hands keep each seat's hand size and the cards held now; the pushed cards stay with
+        their receivers until played and the record's wish constraints hold (docs/game.md "Worlds").
+        """
+        sets = [_cards(h, f"hand {s}") for s, h in enumerate(_four(hands, "hands"))]
+        return HandState._make(with_hands(self._core, [h.mask for h in sets]), _WORLD, self._rules)
+
+    def information_state_string(self, player: int) -> str:
+        """A key equal for two states exactly when `player` knows the same of them (R10.3)."""
+        return information_state_string(self._core, _seat(player, "player"))
 
     def observation(self, player: int) -> Observation:
         """Exactly what `player` may know now (R10.3)."""

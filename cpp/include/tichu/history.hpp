@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "tichu/state.hpp"
@@ -26,6 +27,9 @@ bool is_public_play(const Step& step);
 class RecordedHand {
  public:
   explicit RecordedHand(const HandState& start) : state_(start) { steps_.reserve(kTypicalSteps); }
+  // A state with a given history: a world of resample.hpp, whose steps are
+  // what one seat saw rather than a path from a deal.
+  RecordedHand(const HandState& state, std::vector<Step> steps) : state_(state), steps_(std::move(steps)) {}
 
   [[nodiscard]] const HandState& state() const { return state_; }
   [[nodiscard]] const std::vector<Step>& steps() const { return steps_; }

@@ -104,6 +104,8 @@ class HandState {
   friend bool operator==(const HandState&, const HandState&) = default;
 
  private:
+  friend struct WorldAccess;  // resample.cpp: rebuilds the start and swaps hidden hands
+
   HandState() = default;
 
   [[nodiscard]] int next_holder(int after) const;  // the first seat after `after` holding cards
@@ -133,6 +135,7 @@ class HandState {
   std::uint8_t passed_ = 0;   // seats that passed since the last play
   std::uint8_t played_ = 0;   // seats that have played a card (R7.2)
   std::uint8_t wish_ = 0;
+  std::uint8_t start_wish_ = 0;  // a position's wish, so that its start can be rebuilt (resample.cpp)
   bool exchanged_ = false;
   // Out-of-turn offers under way (R10.2): who acted, who is next in turn
   // once they are over (-1: the trick ends), and the actor the scan is

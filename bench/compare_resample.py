@@ -1,0 +1,66 @@
+"""Speed of worlds (docs/game.md "Worlds"): per world in C++ (the state, then
+the state with its history), the knowledge built once per call, and
+resample_many from Python, over mid-hand positions of random hands.
+
+    python bench/compare_resample.py [--positions 200] [--worlds 2000]
+
+The brief's target: at most 2 us per world in C++, median over mid-hand
+positions. All figures come from one run on one machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import time
+
+import tichu_fast as tf
+from compare import format_time as fmt
+from tichu_fast import _core
+
+
+def mid_hand_positions(count: int, seed: int) -> list[tuple[tf.HandState, int]]:
+    """(state, player) at random points of the play phase of random hands, the player one still holding cards."""
+    rng = random.Random(seed)
+    positions: list[tuple[tf.HandState, int]] = []
+    while len(positions) < count:
+        state = tf.HandState.new(rng.getrandbits(64))
+        for _ in range(rng.randrange(15, 70)):
+            if state.is_terminal():
+                break
+            state.apply_index(rng.randrange(state.num_legal_actions()))
+        if state.decision == tf.Decision.PLAY:
+            positions.append((state, state.current_player))
+    return positions
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--positions", type=int, default=200, help="mid-hand positions (default 200)")
+    parser.add_argument("--worlds", type=int, default=2000, help="worlds per position (default 2000)")
+    args = parser.parse_args()
+    positions = mid_hand_positions(args.positions, seed=1)
+    setup, state_only, with_history = [], [], []
+    for i, (state, player) in enumerate(positions):
+        s, w, h = _core._time_resample(state._core, player, args.worlds, i)
+        setup.append(s)
+        state_only.append(w)
+        with_history.append(h)
+    start = time.perf_counter()
+    python_worlds = 0
+    for i, (state, player) in enumerate(positions[:50]):
+        python_worlds += len(state.resample_many(player, 200, i))
+    python_each = (time.perf_counter() - start) / python_worlds
+
+    print(f"{platform.python_implementation()} {platform.python_version()}, {len(positions)} mid-hand positions")
+    print(f"  per world, C++ state only (median)   {fmt(statistics.median(state_only))}")
+    print(f"  per world, C++ state only (max)      {fmt(max(state_only))}")
+    print(f"  per world, C++ with history (median) {fmt(statistics.median(with_history))}")
+    print(f"  knowledge per call, C++ (median)     {fmt(statistics.median(setup))}")
+    print(f"  per world, resample_many from Python {fmt(python_each)}")
+
+
+if __name__ == "__main__":
+    main()

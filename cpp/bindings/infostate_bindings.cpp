@@ -1,0 +1,111 @@
+// Worlds and information keys for Python (resample.hpp): module functions
+// on a _core.HandCore, wrapped by tichu_fast.HandState. Only argument
+// conversion lives here.
+#include <array>
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include <pybind11/typing.h>
+
+#include "common.hpp"
+#include "tichu/resample.hpp"
+
+namespace tichu::bindings {
+namespace {
+
+// The most worlds one call draws: enough for any search, small enough that
+// a typo cannot ask for all the memory there is.
+constexpr long long kMaxWorlds = 1'000'000;
+
+int player_arg(py::handle obj) {
+  long long seat = -1;
+  try {
+    seat = small_int(obj, "player");
+  } catch (const py::value_error&) {  // too large for a long long
+    throw py::index_error("player " + quoted(py::str(obj).cast<std::string>()) + " is not 0..3");
+  }
+  if (seat < 0 || seat > 3) throw py::index_error("player " + std::to_string(seat) + " is not 0..3");
+  return static_cast<int>(seat);
+}
+
+// ResampleError as tichu_fast.errors.TichuError.
+[[noreturn]] void raise_tichu_error(const ResampleError& e) {
+  const py::object error = py::module_::import("tichu_fast.errors").attr("TichuError");
+  PyErr_SetString(error.ptr(), e.what());
+  throw py::error_already_set();
+}
+
+py::typing::List<RecordedHand> worlds(const RecordedHand& hand, py::handle player_obj, py::handle n_obj,
+                                      py::handle seed_obj) {
+  const int player = player_arg(player_obj);
+  const long long n = small_int(n_obj, "n");
+  if (n < 0 || n > kMaxWorlds) throw py::value_error("n must be 0..1000000, not " + std::to_string(n));
+  const std::uint64_t seed = uint64_int(seed_obj, "seed (0 <= seed < 2**64)");
+  const RecordedHand truth = hand;  // a copy: another thread may change `hand` once the GIL is released
+  std::vector<RecordedHand> drawn;
+  try {
+    py::gil_scoped_release release;
+    drawn = resample_many(truth, player, static_cast<int>(n), seed);
+  } catch (const ResampleError& e) {
+    raise_tichu_error(e);
+  }
+  py::typing::List<RecordedHand> result(drawn.size());
+  for (std::size_t i = 0; i < drawn.size(); ++i) result[i] = py::cast(std::move(drawn[i]));
+  return result;
+}
+
+RecordedHand hands_replaced(const RecordedHand& hand, const py::sequence& hands) {
+  if (py::len(hands) != 4) throw py::value_error("hands must hold 4 hands, not " + std::to_string(py::len(hands)));
+  std::array<Mask, 4> masks{};
+  for (std::size_t q = 0; q < 4; ++q) masks[q] = to_mask(hands[q], "a hand");
+  return with_hands(hand, masks);
+}
+
+}  // namespace
+
+void bind_infostate(py::module_& m) {
+  m.def("resample_many", &worlds, py::arg("hand"), py::arg("player"), py::arg("n"), py::arg("seed"),
+        "n worlds consistent with what `player` knows of `hand` (R10.3), from one seeded stream; "
+        "TichuError if the wish constraints reject 10**6 deals in a row.");
+  m.def("with_hands", &hands_replaced, py::arg("hand"), py::arg("hands"),
+        "The same record with other hands (4 card sets); ValueError naming what is inconsistent.");
+  m.def(
+      "information_state_string",
+      [](const RecordedHand& hand, py::handle player) { return information_state_string(hand, player_arg(player)); },
+      py::arg("hand"), py::arg("player"), "A key equal for two hands exactly when `player` knows the same of them.");
+  m.def(
+      "_time_resample",
+      [](const RecordedHand& hand, py::handle player_obj, int n,
+         std::uint64_t seed) -> py::typing::Tuple<float, float, float> {
+        const int player = player_arg(player_obj);
+        if (n < 1) throw py::value_error("n must be >= 1");
+        const RecordedHand truth = hand;  // a copy: the GIL is released below
+        std::chrono::duration<double> setup{}, state{}, whole{};
+        {
+          py::gil_scoped_release release;
+          using Clock = std::chrono::steady_clock;
+          const auto start = Clock::now();
+          const Knowledge knowledge(truth, player);
+          const auto built = Clock::now();
+          SplitMix64 rng(seed);
+          volatile std::uint64_t sink = 0;  // each world is read, so none is dropped
+          for (int i = 0; i < n; ++i) sink = sink + knowledge.sample(rng).hand(i & 3);
+          const auto sampled = Clock::now();
+          for (int i = 0; i < n; ++i) {
+            const HandState world = knowledge.sample(rng);
+            const RecordedHand recorded(world, knowledge.world_steps(world));
+            sink = sink + recorded.steps().size();
+          }
+          const auto recorded = Clock::now();
+          setup = built - start;
+          state = sampled - built;
+          whole = recorded - sampled;
+        }
+        return py::make_tuple(setup.count(), state.count() / n, whole.count() / n);
+      },
+      py::arg("hand"), py::arg("player"), py::arg("n"), py::arg("seed"),
+      "Seconds in C++: the knowledge of `player` (once), then per world its state, then its state and history.");
+}
+
+}  // namespace tichu::bindings
