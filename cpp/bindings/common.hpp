@@ -123,5 +123,6 @@ void bind_legal(py::module_& m);
 void bind_game(py::module_& m);
 void bind_observation(py::module_& m);
 void bind_bench(py::module_& m);
+void bind_search(py::module_& m);
 
 }  // namespace tichu::bindings

@@ -89,4 +89,5 @@ PYBIND11_MODULE(_core, m) {
   tichu::bindings::bind_game(m);
   tichu::bindings::bind_observation(m);
   tichu::bindings::bind_bench(m);
+  tichu::bindings::bind_search(m);
 }

@@ -12,6 +12,7 @@ from tichu_fast.rules import Rules
 CARD_NAMES: tuple[str, ...]
 DECK: Cards
 MAX_LEGAL_MOVES: int
+MAX_THREADS: int
 OBSERVATION_SIZE: int
 OBSERVATION_OFFSETS: dict[str, tuple[int, int]]
 
@@ -193,3 +194,19 @@ def _count_leads_many(hands: npt.NDArray[np.uint64]) -> npt.NDArray[np.int32]: .
 def hand_seed(seed: int, k: int) -> int: ...
 def simulate(seed: int, first: int, n: int, bombs_out_of_turn: bool = True) -> npt.NDArray[np.int32]: ...
 def _time_clone(state: HandCore, repeat: int) -> float: ...
+def policy_action(state: HandCore, policy: str, calls: bool, seed: int) -> Action: ...
+def playout(state: HandCore, seed: int, policy: str, calls: bool) -> npt.NDArray[np.void]: ...
+def playouts(state: HandCore, n: int, seed: int, policy: str, calls: bool, threads: int) -> npt.NDArray[np.void]: ...
+def action_values(
+    state: HandCore,
+    worlds: Sequence[HandCore],
+    per_world: int,
+    team: int,
+    seed: int,
+    policy: str,
+    calls: bool,
+    threads: int,
+) -> npt.NDArray[np.float64]: ...
+def simulate_records(
+    seed: int, first: int, n: int, policy: str, calls: bool, rules: Rules, threads: int
+) -> npt.NDArray[np.void]: ...
