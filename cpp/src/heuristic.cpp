@@ -221,7 +221,9 @@ Action play(const HandState& s, PolicyScratch& scratch) {
   const bool in_turn = s.decision() == Decision::Play;
   const Move* table = s.table();
   Move* moves = scratch.moves.data();
-  const int n = legal_moves(Situation{v.hand, table, in_turn ? s.wish() : 0, !in_turn}, moves);
+  const int n =
+      legal_moves(Situation{.hand = v.hand, .table = table, .wish = in_turn ? s.wish() : 0, .out_of_turn = !in_turn},
+                  moves);
   int pass = -1;
   for (int i = 0; i < n; ++i) {
     if (moves[i].cards == v.hand) return play_action(moves[i]);  // going out

@@ -66,7 +66,8 @@ void action_values(std::span<const HandState> worlds, std::span<const Action> ac
     throw std::invalid_argument("action_values: bad sizes");
   parallel_for(static_cast<long long>(values.size()), threads, [&](long long begin, long long end) {
     PolicyScratch& scratch = thread_scratch();
-    for (auto t = static_cast<std::size_t>(begin); t < static_cast<std::size_t>(end); ++t) {
+    for (long long i = begin; i < end; ++i) {
+      const auto t = static_cast<std::size_t>(i);
       const std::size_t a = t / per_action, k = t % per_action, w = k / static_cast<std::size_t>(per_world);
       HandState child = worlds[w];
       child.apply(actions[a]);

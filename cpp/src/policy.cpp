@@ -48,13 +48,17 @@ Action choose_random(const HandState& s, bool calls, SplitMix64& rng, PolicyScra
     case Decision::Play:
     case Decision::Bomb: {
       const bool in_turn = s.decision() == Decision::Play;
-      const int n =
-          legal_moves(Situation{s.hand(seat), s.table(), in_turn ? s.wish() : 0, !in_turn}, scratch.moves.data());
+      const int n = legal_moves(Situation{.hand = s.hand(seat),
+                                          .table = s.table(),
+                                          .wish = in_turn ? s.wish() : 0,
+                                          .out_of_turn = !in_turn},
+                                scratch.moves.data());
       const bool tichu = calls && in_turn && s.may_call_tichu(seat);  // the call is one more choice
-      const auto pick = rng.pick(static_cast<std::uint64_t>(n + tichu));
-      if (pick == static_cast<std::uint64_t>(n)) return value_action(ActionKind::Tichu, 1);
+      const auto choices = static_cast<std::uint64_t>(n) + (tichu ? 1 : 0);
+      const auto pick = static_cast<std::size_t>(rng.pick(choices));
+      if (std::cmp_equal(pick, n)) return value_action(ActionKind::Tichu, 1);
       Action a;
-      a.move = scratch.moves[static_cast<std::size_t>(pick)];
+      a.move = scratch.moves[pick];
       return a;
     }
     case Decision::Wish: {  // "no wish", then ranks 2..14

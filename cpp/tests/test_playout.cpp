@@ -51,10 +51,10 @@ int main() {
   const int deals = tichu_test::hands_to_play(400);
   auto scratch = std::make_unique<tichu::PolicyScratch>();
   tichu_test::ActionList actions;
-  const std::vector<Policy> policies{{PolicyKind::Random, true},
-                                     {PolicyKind::Random, false},
-                                     {PolicyKind::Heuristic, true},
-                                     {PolicyKind::Heuristic, false}};
+  const std::vector<Policy> policies{{.kind = PolicyKind::Random, .calls = true},
+                                     {.kind = PolicyKind::Random, .calls = false},
+                                     {.kind = PolicyKind::Heuristic, .calls = true},
+                                     {.kind = PolicyKind::Heuristic, .calls = false}};
   tichu::SplitMix64 walk(2026);
   for (int d = 0; d < deals; ++d) {
     HandState s = tichu_test::deal_hand(tichu::hand_seed(99, static_cast<std::uint64_t>(d)), tichu::Rules{});

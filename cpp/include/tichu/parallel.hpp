@@ -34,7 +34,7 @@ void parallel_for(long long n, int threads, Fn&& fn) {
       try {
         fn(begin, end);
       } catch (...) {
-        const std::lock_guard<std::mutex> guard(error_lock);
+        const std::scoped_lock guard(error_lock);
         if (!error) error = std::current_exception();
       }
     });

@@ -2,6 +2,7 @@
 // throughput test and the `tichu-fast simulate` command.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 
@@ -12,12 +13,12 @@ namespace tichu {
 
 // What one finished hand came to; laid out like tichu_fast.formats.HAND_RECORD_DTYPE.
 struct HandRecord {
-  std::int16_t score[2];
+  std::array<std::int16_t, 2> score;
   std::uint8_t one_two;     // 1 after a double victory
   std::uint8_t first_out;   // the seat that went out first
   std::uint8_t tricks;      // tricks led (the Dog's included)
   std::uint8_t bombs;       // bombs played
-  std::uint8_t calls[4];    // Call per seat
+  std::array<std::uint8_t, 4> calls;  // Call per seat
 };
 static_assert(sizeof(HandRecord) == 12, "HandRecord must match HAND_RECORD_DTYPE");
 
