@@ -3,7 +3,7 @@
 Like chess perft files: a fixed list of situations with the number of legal
 moves in each, which every backend must reproduce (tests/test_golden.py).
 The counts are taken from the reference backend and were checked against
-the C++ core when written; rerun only when RULES.md changes.
+the C++ core when written; rerun only when docs/rules.md changes.
 
     python scripts/make_golden.py
 """

@@ -1,7 +1,7 @@
 """Helpers for the game-API tests (tests/test_game_*.py).
 
 Positions are written as card text and every expected answer in those tests is worked
-out by hand from RULES.md and docs/game.md; nothing here computes an expectation with
+out by hand from docs/rules.md and docs/game.md; nothing here computes an expectation with
 the engine under test.
 """
 

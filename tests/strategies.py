@@ -61,11 +61,11 @@ def tables(draw: st.DrawFn, exclude: int) -> ref.Move:
     other = draw(hands(min_size=1, max_size=14, exclude=exclude))
     leads = sorted(ref.legal_moves(other), key=str)
     move = draw(st.sampled_from(leads))
-    if draw(st.integers(0, 9)) == 0 and move.type == ref.MoveType.SINGLE and move.rank2 < 30:
-        if not exclude >> SPECIALS["Ph"] & 1 and not move.cards.mask & 4:
-            # The Phoenix played on a single ranks half above it (R3.2).
-            half = move.rank2 + 1
-            return ref.Move(f"Ph:{half // 2}.5")
+    phoenix_free = not exclude >> SPECIALS["Ph"] & 1 and not move.cards.mask & 4
+    if draw(st.integers(0, 9)) == 0 and move.type == ref.MoveType.SINGLE and move.rank2 < 30 and phoenix_free:
+        # The Phoenix played on a single ranks half above it (R3.2).
+        half = move.rank2 + 1
+        return ref.Move(f"Ph:{half // 2}.5")
     return move
 
 

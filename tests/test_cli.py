@@ -24,7 +24,8 @@ def test_simulate_json_summary():
     result = run("simulate", "--hands", "300", "--seed", "5", "--json")
     assert result.returncode == 0, result.stderr
     summary = json.loads(result.stdout)
-    assert summary["hands"] == 300 and summary["seed"] == 5
+    assert summary["hands"] == 300
+    assert summary["seed"] == 5
     assert summary["hands_per_second"] > 0
     assert 0 <= summary["one_two_rate"] <= 1
     assert {"tichu", "grand_tichu", "team_score", "tricks_per_hand", "bombs_per_hand"} <= set(summary)
@@ -37,27 +38,33 @@ def test_simulate_json_summary():
 def test_simulate_is_reproducible():
     a = json.loads(run("simulate", "--hands", "200", "--seed", "9", "--json").stdout)
     b = json.loads(run("simulate", "--hands", "200", "--seed", "9", "--json").stdout)
-    assert a["team_score"] == b["team_score"] and a["one_two_rate"] == b["one_two_rate"]
+    assert a["team_score"] == b["team_score"]
+    assert a["one_two_rate"] == b["one_two_rate"]
 
 
 def test_simulate_shows_progress_and_summary():
     result = run("simulate", "--hands", "500")
     assert result.returncode == 0
-    assert "hands/s" in result.stdout and "500/500" in result.stderr
+    assert "hands/s" in result.stdout
+    assert "500/500" in result.stderr
 
 
 def test_deal_and_legal():
     deal = run("deal", "--seed", "3")
-    assert deal.returncode == 0 and "leads with" in deal.stdout
+    assert deal.returncode == 0
+    assert "leads with" in deal.stdout
     legal = run("legal", "5j 5s Ph", "--table", "4j 4s", "--wish", "5")
-    assert legal.returncode == 0 and "5j 5s" in legal.stdout
+    assert legal.returncode == 0
+    assert "5j 5s" in legal.stdout
 
 
 def test_bad_input_is_a_clear_error():
     result = run("legal", "5j 5x")
-    assert result.returncode == 2 and "unknown card '5x'" in result.stderr
+    assert result.returncode == 2
+    assert "unknown card '5x'" in result.stderr
     result = run("simulate", "--hands", "0")
-    assert result.returncode == 2 and "--hands" in result.stderr
+    assert result.returncode == 2
+    assert "--hands" in result.stderr
 
 
 # --- argument checking, signals, pipes, memory, progress, help -------------------------------
@@ -65,7 +72,8 @@ def test_bad_input_is_a_clear_error():
 
 def one_line_error(result: subprocess.CompletedProcess[str]) -> str:
     assert result.returncode == 2, result
-    assert "Traceback" not in result.stderr and result.stderr.count("\n") == 1, result.stderr
+    assert "Traceback" not in result.stderr, result.stderr
+    assert result.stderr.count("\n") == 1, result.stderr
     return result.stderr
 
 
@@ -119,7 +127,8 @@ def test_ctrl_c_prints_one_line_and_exits_130():
     child.send_signal(signal.SIGINT)
     stdout, stderr = child.communicate(timeout=60)
     assert child.returncode == 130
-    assert stderr == "interrupted\n" and stdout == ""
+    assert stderr == "interrupted\n"
+    assert stdout == ""
 
 
 @pytest.mark.parametrize("args", [(), ("deal", "--seed", "4"), ("simulate", "--hands", "50", "--json")])
@@ -133,7 +142,8 @@ def test_a_closed_pipe_exits_quietly_with_141(args):
         )
     finally:
         os.close(write_end)
-    assert result.returncode == 141 and result.stderr == b""
+    assert result.returncode == 141
+    assert result.stderr == b""
 
 
 def peak_memory(hands: int) -> int:
@@ -208,19 +218,25 @@ class Terminal(io.StringIO):
 def test_progress_bar_only_on_a_terminal():
     log = io.StringIO()
     cli.simulate(2000, progress=log)
-    assert "\r" not in log.getvalue() and log.getvalue().count("\n") == 2
+    assert "\r" not in log.getvalue()
+    assert log.getvalue().count("\n") == 2
     assert "2,000/2,000 hands" in log.getvalue()
     terminal = Terminal()
     cli.simulate(2000, progress=terminal)
-    assert terminal.getvalue().startswith("\r[") and "2,000/2,000 hands" in terminal.getvalue()
+    assert terminal.getvalue().startswith("\r[")
+    assert "2,000/2,000 hands" in terminal.getvalue()
     result = run("simulate", "--hands", "3000")
-    assert "\r" not in result.stderr and result.stderr.count("\n") == 2
+    assert "\r" not in result.stderr
+    assert result.stderr.count("\n") == 2
 
 
 def test_help_says_what_the_tool_does():
     result = run("--help")
     assert result.returncode == 0
-    assert "``" not in result.stdout and "Play, deal and inspect Tichu hands" in result.stdout
-    assert "examples:" in result.stdout and "tichu-fast legal" in result.stdout
+    assert "``" not in result.stdout
+    assert "Play, deal and inspect Tichu hands" in result.stdout
+    assert "examples:" in result.stdout
+    assert "tichu-fast legal" in result.stdout
     for command in ("simulate", "deal", "legal"):
-        assert command in result.stdout and run(command, "--help").returncode == 0
+        assert command in result.stdout
+        assert run(command, "--help").returncode == 0

@@ -91,7 +91,7 @@ def _names(n, start=0):
 
 
 @pytest.mark.parametrize(
-    "hands, out_order",
+    ("hands", "out_order"),
     [
         ([_names(16), _names(3, 20), _names(3, 30), _names(3, 40)], ()),  # more than 14 cards
         ([_names(52), [], [], _names(4, 52)], (1, 2)),  # 52 cards, and a finished position
@@ -327,7 +327,8 @@ def test_two_threads_applying_keep_history_in_step():
 def test_clone_copies_the_history(backend):
     state = _mid_hand(backend, 8, 30)
     copy = state.clone()
-    assert copy == state and copy.history == state.history
+    assert copy == state
+    assert copy.history == state.history
     copy.apply_index(0)
     assert len(copy.history) == len(state.history) + 1
 
@@ -346,7 +347,8 @@ def test_observation_offsets_agree_with_the_reference():
     from tichu_fast.reference import observation as ref_obs
 
     offsets = _core.OBSERVATION_OFFSETS
-    assert sorted(offsets.values())[0][0] == 0 and sorted(offsets.values())[-1][1] == OBSERVATION_SIZE
+    assert sorted(offsets.values())[0][0] == 0
+    assert sorted(offsets.values())[-1][1] == OBSERVATION_SIZE
     blocks = sorted(offsets.values())
     assert all(a[1] == b[0] for a, b in itertools.pairwise(blocks))  # no gaps, no overlaps
     for name, (start, _) in offsets.items():
@@ -359,7 +361,8 @@ def test_observation_offsets_agree_with_the_reference():
 def test_is_legal(backend):
     # R2.1: at the start only the Grand Tichu decision's two actions are legal.
     state = backend.HandState.new(1)
-    assert state.is_legal("grand tichu") and state.is_legal(state.legal_actions()[0])
+    assert state.is_legal("grand tichu")
+    assert state.is_legal(state.legal_actions()[0])
     assert not state.is_legal("tichu")  # readable, but another decision's action
     assert not state.is_legal("5j")  # a move, not now
     with pytest.raises(InvalidNotationError):

@@ -47,7 +47,8 @@ def test_splitmix_reference_values():
 def test_four_disjoint_hands_of_14(backend, seed):
     # R1.2 / R2.1: four seats, 14 cards each, disjoint, covering the 56-card deck (R1.1)
     hands = backend.deal(seed)
-    assert isinstance(hands, tuple) and len(hands) == 4
+    assert isinstance(hands, tuple)
+    assert len(hands) == 4
     assert all(isinstance(h, backend.Cards) for h in hands)
     assert [len(h) for h in hands] == [14, 14, 14, 14]
     union = backend.Cards()
@@ -62,7 +63,8 @@ def test_four_disjoint_hands_of_14(backend, seed):
 def test_shuffled_deck_is_permutation(backend, seed):
     # R1.1: the shuffled deck holds each of the 56 cards once, by canonical name
     deck = backend.shuffled_deck(seed)
-    assert isinstance(deck, list) and len(deck) == 56
+    assert isinstance(deck, list)
+    assert len(deck) == 56
     assert sorted(deck) == sorted(backend.CARD_NAMES)
 
 

@@ -33,7 +33,7 @@ def test_error_hierarchy():
 
 
 @pytest.mark.parametrize(
-    "text, bad",
+    ("text", "bad"),
     [
         ("Xz", "Xz"),
         ("2j 3s Xz", "Xz"),
@@ -55,7 +55,7 @@ def test_unknown_card(backend, text, bad):
     check(InvalidNotationError, lambda: backend.Cards.parse(text), bad)
 
 
-@pytest.mark.parametrize("text, bad", [("2j 2j", "2j"), ("aj Aj", "aj"), ("10j Tj", "10j"), ("Ph 5j ph", "ph")])
+@pytest.mark.parametrize(("text", "bad"), [("2j 2j", "2j"), ("aj Aj", "aj"), ("10j Tj", "10j"), ("Ph 5j ph", "ph")])
 def test_duplicate_card(backend, text, bad):
     # notation: a duplicate card raises InvalidNotationError naming it
     check(InvalidNotationError, lambda: backend.Cards(text), bad, "duplicate")
@@ -132,7 +132,7 @@ def test_to_masks_wrong_type(backend):
 
 
 @pytest.mark.parametrize(
-    "text, mentions",
+    ("text", "mentions"),
     [
         ("Xz", ("Xz",)),
         ("5j Xz", ("Xz",)),

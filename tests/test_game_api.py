@@ -362,7 +362,9 @@ def test_action_fields_texts_and_parse(game_backend):
     assert push.move is None
     state = to_play(from_deal(b))
     play = state.parse_action("mj")
-    assert play.kind == ActionKind.PLAY and str(play.move) == "MJ" and play.call is False
+    assert play.kind == ActionKind.PLAY
+    assert str(play.move) == "MJ"
+    assert play.call is False
     assert state.parse_action("tichu").kind == ActionKind.TICHU
     state.apply(play)
     wish = state.parse_action("wish 10")
@@ -379,9 +381,11 @@ def test_gift_and_bomb_actions(game_backend):
     state.apply("Dr")
     assert state.decision == BOMB
     bomb = state.parse_action("9J 9S 9P 9T")
-    assert bomb.kind == ActionKind.PLAY and bomb.move.is_bomb
+    assert bomb.kind == ActionKind.PLAY
+    assert bomb.move.is_bomb
     decline = state.parse_action("pass")
-    assert decline.kind == ActionKind.PLAY and decline.move.is_pass
+    assert decline.kind == ActionKind.PLAY
+    assert decline.move.is_pass
     # the 9-bomb beats the Dragon: seat 2 is offered again after the trick-ending pass (R10.2)
     run(state, (BOMB, 2, "pass"), (PLAY, 1, "pass"), (PLAY, 2, "pass"), (PLAY, 3, "pass"), (BOMB, 2, "pass"))
     assert who(state) == (GIFT, 0)
@@ -452,7 +456,8 @@ def test_replay_of_a_dealt_hand(game_backend):
         state.apply(action)
     lines = replay_lines(state)
     assert lines[0] == "tichu_fast replay 1"
-    assert lines[1].startswith("rules ") and "bombs_out_of_turn=1" in lines[1]
+    assert lines[1].startswith("rules ")
+    assert "bombs_out_of_turn=1" in lines[1]
     assert lines[2] == "deal " + " ".join(b.shuffled_deck(seed))
     assert lines[3:] == [str(a) for a in state.history]
     assert len(lines) == 3 + 40
@@ -724,7 +729,7 @@ def test_bad_seat_in_out_order(game_backend):
 
 
 @pytest.mark.parametrize(
-    "hands, leader, kwargs",
+    ("hands", "leader", "kwargs"),
     [
         (["3j", "3j", "5j", "6j"], 0, {}),  # overlapping hands
         (["3j", "4j", "5j", "6j"], 0, {"piles": ["", "3j", "", ""]}),  # a hand and a pile overlap

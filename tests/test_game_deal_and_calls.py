@@ -170,8 +170,12 @@ def test_exchange_actions_are_three_distinct_held_cards(game_backend):
     held = set(deal_lists()[0])
     for t in texts:
         word, *names = t.split()
-        assert word == "push" and len(names) == 3 and len(set(names)) == 3 and set(names) <= held
-    assert "push MJ 2j 3s" in texts and "push 3s 2j MJ" in texts  # the order says who gets what
+        assert word == "push"
+        assert len(names) == 3
+        assert len(set(names)) == 3
+        assert set(names) <= held
+    assert "push MJ 2j 3s" in texts
+    assert "push 3s 2j MJ" in texts
 
 
 def test_exchange_moves_no_card_until_all_four_chose(game_backend):
@@ -243,7 +247,7 @@ def test_push_of_a_repeated_card_is_refused(game_backend):
 
 
 @pytest.mark.parametrize(
-    "push0, leader",
+    ("push0", "leader"),
     [
         ("push MJ 2j 3s", 1),  # the Mah Jong went to seat 1
         ("push 2j MJ 3s", 2),  # to seat 2

@@ -43,7 +43,7 @@ def test_one_two_ends_the_hand_mid_trick_without_offers(game_backend):
 
 
 @pytest.mark.parametrize(
-    "calls, returns",
+    ("calls", "returns"),
     [
         ((N, N, N, N), (200, 0)),
         ((N, TI, N, N), (200, -100)),
@@ -66,7 +66,7 @@ def test_one_two_with_the_dog(game_backend):
 
 
 @pytest.mark.parametrize(
-    "calls, returns",
+    ("calls", "returns"),
     [
         ((N, N, N, N), (200, 0)),
         ((TI, N, N, N), (100, 0)),  # R7.3: the partner went out first, seat 0's call fails
@@ -119,7 +119,7 @@ def test_cards_on_the_table_at_the_end_are_counted(game_backend):
 
 
 @pytest.mark.parametrize(
-    "out_order, returns",
+    ("out_order", "returns"),
     [
         # tailender 3 (team 1): his hand Ks (10) goes to team 0; his pile (5s) to the first out
         ((0, 1), (5 + 10 + 10 + 5, 10)),  # seat 0: the pile changes team
@@ -135,7 +135,7 @@ def test_tailenders_hand_and_pile(game_backend, out_order, returns):
     assert_over(state, (*out_order, 2), returns)
 
 
-@pytest.mark.parametrize("gift_to, returns", [(1, (25 + 10, 0)), (3, (10, 25))])
+@pytest.mark.parametrize(("gift_to", "returns"), [(1, (25 + 10, 0)), (3, (10, 25))])
 def test_dragon_trick_given_to_the_tailender(game_backend, gift_to, returns):
     # R8.2 / R5.5 / R8.4: seat 2 ends the hand with the Dragon; the gift is still asked, and no
     # bomb is offered (seat 1's 9s would beat it). Given to seat 1, the tailender, the Dragon goes
@@ -152,7 +152,7 @@ def test_dragon_trick_given_to_the_tailender(game_backend, gift_to, returns):
 
 
 @pytest.mark.parametrize(
-    "calls, returns",
+    ("calls", "returns"),
     [
         ((N, TI, N, N), (10, 140)),  # seat 1 went out first: +100
         ((GT, N, N, TI), (-190, -60)),  # both failed

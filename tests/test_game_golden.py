@@ -26,7 +26,7 @@ def test_playthrough(game_backend, path):
 def test_playthrough_replays(game_backend, path):
     # The replay part of the file rebuilds the finished hand.
     lines = path.read_text().splitlines()
-    replay = [line for line in lines[1:4]] + [line.split(" | ", 1)[1] for line in lines if " | " in line]
+    replay = list(lines[1:4]) + [line.split(" | ", 1)[1] for line in lines if " | " in line]
     state = game_backend.HandState.from_replay("\n".join(replay))
     assert state.is_terminal()
     assert "returns {} {}".format(*state.returns()) == lines[-1]

@@ -76,7 +76,8 @@ def test_totals_and_hand_seeds_over_hands(game_backend, seed):
         score = play_hand(match, rng)
         totals = (totals[0] + score[0], totals[1] + score[1])
         assert tuple(match.totals) == totals
-        assert not match.is_terminal() and match.winner is None
+        assert not match.is_terminal()
+        assert match.winner is None
         assert match.hands_played == k + 1
         assert (match.decision, match.current_player) == (GRAND, 0)
         assert match.hand.history == ()

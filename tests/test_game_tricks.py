@@ -129,7 +129,7 @@ def test_dog_passes_the_lead_to_the_partner(game_backend):
 
 
 @pytest.mark.parametrize(
-    "hands, out_order, next_leader",
+    ("hands", "out_order", "next_leader"),
     [
         (["Dog 3j", "4s 5s", "", "7t 8t"], (2,), 3),  # partner out: first holder after him
         (["Dog 3j", "4s 5s", "", ""], (2, 3), 0),  # 2 and 3 out: back to the Dog's player

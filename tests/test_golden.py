@@ -1,7 +1,7 @@
 """Perft-style regression data: legal-move counts of 1168 fixed situations
 (tests/data/golden_counts.txt, written by scripts/make_golden.py), which
 both backends must reproduce exactly, and the outside check of
-shared/data/peer_card_sets.json."""
+tests/data/peer_card_sets.json (tests/data/README.md says what it is)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 GOLDEN = Path(__file__).parent / "data" / "golden_counts.txt"
-PEER = Path(__file__).parent / "data" / "peer_card_sets.json"  # a copy of shared/data/peer_card_sets.json
+PEER = Path(__file__).parent / "data" / "peer_card_sets.json"
 
 
 def golden_situations():
@@ -35,7 +35,7 @@ def test_golden_counts(backend):
 
 def test_peer_card_sets(backend):
     # R3 to R5: the legal card sets of 4000 situations on which two existing
-    # engines agree (shared/data/README.md). They list card sets only, once
+    # engines agree (tests/data/README.md). They list card sets only, once
     # each, so several readings of one set (R3.5) collapse to one.
     cases = json.loads(PEER.read_text())
     assert len(cases) == 1000

@@ -30,7 +30,7 @@ def test_into_a_short_buffer(backend):
 
 
 @pytest.mark.parametrize(
-    "out, error",
+    ("out", "error"),
     [
         (np.zeros(MAX_LEGAL_MOVES, dtype=np.uint64), TypeError),
         (np.zeros((2, MAX_LEGAL_MOVES), dtype=MOVE_DTYPE), ValueError),

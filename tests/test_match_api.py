@@ -60,13 +60,17 @@ def test_rules_must_be_rules():
 def test_repr_names_seed_totals_and_decision():
     match = played(3, 200)
     text = repr(match)
-    assert text.startswith("<Match seed=3 ") and f"hands_played={match.hands_played}" in text
-    assert f"{match.totals[0]}:{match.totals[1]}" in text and match.decision.name in text
+    assert text.startswith("<Match seed=3 ")
+    assert f"hands_played={match.hands_played}" in text
+    assert f"{match.totals[0]}:{match.totals[1]}" in text
+    assert match.decision.name in text
 
 
 def test_equality_follows_the_state():
     a, b = played(5, 150), played(5, 150)
-    assert a == b and a != played(5, 151) and a != played(6, 150)
+    assert a == b
+    assert a != played(5, 151)
+    assert a != played(6, 150)
     assert (a == "match") is False
     with pytest.raises(TypeError):
         hash(a)
@@ -77,9 +81,12 @@ def test_pickle_copy_and_clone_round_trip(actions):
     # R9.1: totals, hands played and the current hand survive; the copies are independent.
     match = played(11, actions, tf.Rules(target=300))
     for twin in (pickle.loads(pickle.dumps(match)), copy.copy(match), copy.deepcopy(match), match.clone()):
-        assert twin == match and twin is not match
-        assert twin.totals == match.totals and twin.hands_played == match.hands_played
-        assert twin.rules == match.rules and twin.hand.replay() == match.hand.replay()
+        assert twin == match
+        assert twin is not match
+        assert twin.totals == match.totals
+        assert twin.hands_played == match.hands_played
+        assert twin.rules == match.rules
+        assert twin.hand.replay() == match.hand.replay()
         if not twin.is_terminal():
             twin.apply(twin.legal_actions()[0])
             assert twin != match
@@ -100,7 +107,9 @@ def test_a_pickled_match_plays_on_like_the_original():
 def test_over_match_refuses_actions():
     # R9.1: once a team reaches the target with different totals, nothing more is played.
     match = played(2, 10_000, tf.Rules(target=1))
-    assert match.is_terminal() and match.decision == tf.Decision.OVER and match.current_player == -1
+    assert match.is_terminal()
+    assert match.decision == tf.Decision.OVER
+    assert match.current_player == -1
     assert match.legal_actions() == []
     with pytest.raises(IllegalMoveError):
         match.apply("pass")

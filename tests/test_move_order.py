@@ -177,9 +177,10 @@ def test_wish_gift_and_tichu_orders(game_backend):
     hands = ["MJ 2j", "Dr 3j", "4j 5j", "6j 7j"]
     state = game_backend.HandState.from_position(hands, 0, played=())
     actions = [str(a) for a in state.legal_actions()]
-    assert actions[-1] == "tichu" and actions[:-1] == texts(game_backend, "MJ 2j")
+    assert actions[-1] == "tichu"
+    assert actions[:-1] == texts(game_backend, "MJ 2j")
     state.apply("MJ")
-    wishes = ["no wish"] + [f"wish {r}" for r in "2 3 4 5 6 7 8 9 10 J Q K A".split()]
+    wishes = ["no wish"] + [f"wish {r}" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]]
     assert [str(a) for a in state.legal_actions()] == wishes
     state.apply("no wish")
     state.apply("Dr")

@@ -215,7 +215,8 @@ def test_is_legal(name):
     state = _on_a_nine(tf)
     before = state.replay()
     assert all(state.is_legal(action) for action in state.legal_actions())
-    assert state.is_legal("Ph:9.5") and state.is_legal("pass")
+    assert state.is_legal("Ph:9.5")
+    assert state.is_legal("pass")
     assert not state.is_legal("Ph")  # R3.2: the led Phoenix, not legal on a 9
     assert not state.is_legal("2j")  # R5.2: lower than the table
     assert not state.is_legal("tichu")  # R7.2: seat 1 has played (from_position: every seat has)
@@ -229,7 +230,8 @@ def test_is_legal(name):
         state.is_legal(3)
     assert state.replay() == before
     fresh = tf.HandState.new(5)
-    assert fresh.is_legal("grand tichu") and not fresh.is_legal("pass")
+    assert fresh.is_legal("grand tichu")
+    assert not fresh.is_legal("pass")
 
 
 # -- every public name of the reference has a docstring ---------------------------------------

@@ -49,7 +49,7 @@ FIELDS = [
 ]
 
 
-@pytest.mark.parametrize("text, typ, length, rank, rank2, ph_as, is_bomb", FIELDS)
+@pytest.mark.parametrize(("text", "typ", "length", "rank", "rank2", "ph_as", "is_bomb"), FIELDS)
 def test_move_fields(backend, text, typ, length, rank, rank2, ph_as, is_bomb):
     # R3 table, R3.2, R4.1: the documented fields of each kind of move.
     m = backend.Move(text)
@@ -92,8 +92,11 @@ def test_move_text_round_trip(backend, text):
 def test_move_pass_constant(backend):
     # R5.1/R5.2 vocabulary: Move.PASS is the pass.
     p = backend.Move.PASS
-    assert p.is_pass and not p.is_bomb
-    assert p.type == T.PASS and p.length == 0 and p.rank2 == 0
+    assert p.is_pass
+    assert not p.is_bomb
+    assert p.type == T.PASS
+    assert p.length == 0
+    assert p.rank2 == 0
     assert len(p.cards) == 0
     assert str(p) == "pass"
     assert backend.Move("pass") == p
@@ -102,7 +105,7 @@ def test_move_pass_constant(backend):
 
 
 @pytest.mark.parametrize(
-    "text, canonical",
+    ("text", "canonical"),
     [
         ("ph:a kj KS aj AS", "Ph:A Kj Ks Aj As"),  # case-insensitive
         ("Ph:14 Kj Ks Aj As", "Ph:A Kj Ks Aj As"),  # number 2..14 for the rank
@@ -213,14 +216,14 @@ CLASSIFY = [
 ]
 
 
-@pytest.mark.parametrize("cards, expected", CLASSIFY)
+@pytest.mark.parametrize(("cards", "expected"), CLASSIFY)
 def test_classify(backend, cards, expected):
     # R3, R3.1, R3.5, R3.6, R4.1, R1.3: every reading, sorted by rank2.
     assert readings(backend, cards) == expected
 
 
 @pytest.mark.parametrize(
-    "cards, types",
+    ("cards", "types"),
     [
         ("5j 5s 5p 5t", [T.FOUR_OF_A_KIND]),  # R3.6
         ("2j 3j 4j 5j 6j", [T.STRAIGHT_FLUSH]),  # R3.6
@@ -351,7 +354,7 @@ BEATS = [
 ]
 
 
-@pytest.mark.parametrize("move, table, expected", BEATS)
+@pytest.mark.parametrize(("move", "table", "expected"), BEATS)
 def test_beats(backend, move, table, expected):
     # R3.2, R3.3, R3.4, R4.2, R4.3, R4.5, R5.1, R5.2 (as cited per row)
     m = backend.Move(move)

@@ -103,7 +103,7 @@ LEADING = [
 ]
 
 
-@pytest.mark.parametrize("hand, expected", LEADING)
+@pytest.mark.parametrize(("hand", "expected"), LEADING)
 def test_leading(backend, hand, expected):
     # R5.1 (plus the rules cited per case): every combination of the hand, no pass
     got = legal(backend, hand)
@@ -201,7 +201,7 @@ RESPONDING = [
 ]
 
 
-@pytest.mark.parametrize("hand, table, expected", RESPONDING)
+@pytest.mark.parametrize(("hand", "table", "expected"), RESPONDING)
 def test_responding(backend, hand, table, expected):
     # R5.2: same type and length and higher rank, or a bomb; plus the pass
     assert legal(backend, hand, table=table) == expected
@@ -246,7 +246,7 @@ BOMBS_IN_TURN = [
 ]
 
 
-@pytest.mark.parametrize("hand, table, expected", BOMBS_IN_TURN)
+@pytest.mark.parametrize(("hand", "table", "expected"), BOMBS_IN_TURN)
 def test_bombs_in_turn(backend, hand, table, expected):
     # R4.2, R4.3, R5.2 (per case)
     assert legal(backend, hand, table=table) == expected
@@ -276,7 +276,7 @@ OUT_OF_TURN = [
 ]
 
 
-@pytest.mark.parametrize("hand, table, expected", OUT_OF_TURN)
+@pytest.mark.parametrize(("hand", "table", "expected"), OUT_OF_TURN)
 def test_out_of_turn(backend, hand, table, expected):
     # R4.4: only bombs that beat the table, plus declining; no other move
     assert legal(backend, hand, table=table, out_of_turn=True) == expected
@@ -319,7 +319,7 @@ def test_leading_is_every_reading_of_every_subset(backend, hand):
 
 
 @pytest.mark.parametrize(
-    "hand, table",
+    ("hand", "table"),
     [
         ("Ph 5j 6s 7p 8t 9j 9s", "2j 3s 4p 5t 6j"),
         ("Ph 4j 4s 4p 9j 9s 5j 5s 5p 5t", "3j 3s 3p 2j 2s"),
@@ -361,7 +361,7 @@ def _rows(arr):
     return {(int(r["cards"]), int(r["type"]), int(r["length"]), int(r["rank2"]), int(r["phoenix_as"])) for r in arr}
 
 
-@pytest.mark.parametrize("hand, table, wish, oot", SITUATIONS)
+@pytest.mark.parametrize(("hand", "table", "wish", "oot"), SITUATIONS)
 def test_array_and_count_agree(backend, hand, table, wish, oot):
     # legal_moves_array / count_legal_moves agree with legal_moves (same rules R5.1, R5.2, R4.4)
     moves = backend.legal_moves(hand, table=table, wish=wish, out_of_turn=oot)
@@ -377,7 +377,7 @@ def test_array_and_count_agree(backend, hand, table, wish, oot):
     assert {backend.Move.from_record(r) for r in arr} == set(moves)
 
 
-@pytest.mark.parametrize("hand, table, wish, oot", SITUATIONS)
+@pytest.mark.parametrize(("hand", "table", "wish", "oot"), SITUATIONS)
 def test_array_out_buffer(backend, hand, table, wish, oot):
     # legal_moves_array(out=...): fills the buffer and returns the view out[:n]
     n = backend.count_legal_moves(hand, table=table, wish=wish, out_of_turn=oot)

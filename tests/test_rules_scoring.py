@@ -28,7 +28,7 @@ def expected_card_value(name):
 
 
 @pytest.mark.parametrize(
-    "cards, points",
+    ("cards", "points"),
     [
         ("5j", 5),
         ("5t", 5),
@@ -102,7 +102,7 @@ PILE_POINTS, HAND_POINTS = [15, 35, 50, 20], -20
 
 
 @pytest.mark.parametrize(
-    "out_order, expected",
+    ("out_order", "expected"),
     [
         # tailender 3 (team 1): his pile (20) to seat 0, his hand (-20) to team 0
         ([0, 1, 2], (15 + 50 + 20 - 20, 35)),
@@ -126,7 +126,8 @@ def test_tuple_of_ints(backend):
     # docs: returns (team 0 score, team 1 score); out_order may be a tuple
     piles, hand = setup(backend)
     res = backend.score_hand((0, 1, 2), tuple(piles), hand, (N, N, N, N))
-    assert isinstance(res, tuple) and len(res) == 2
+    assert isinstance(res, tuple)
+    assert len(res) == 2
     assert all(isinstance(x, int) for x in res)
     assert res == (65, 35)
 
@@ -156,7 +157,7 @@ def test_card_points_sum_to_100(backend, out_order):
 
 
 @pytest.mark.parametrize(
-    "out_order, expected",
+    ("out_order", "expected"),
     [([0, 2], (200, 0)), ([2, 0], (200, 0)), ([1, 3], (0, 200)), ([3, 1], (0, 200))],
 )
 def test_double_victory(backend, out_order, expected):
@@ -169,7 +170,7 @@ def test_double_victory(backend, out_order, expected):
 
 
 @pytest.mark.parametrize(
-    "out_order, calls, expected",
+    ("out_order", "calls", "expected"),
     [
         # R7.2 Tichu: +100 for the first out, -100 otherwise
         ([0, 1, 2], [TI, N, N, N], (65 + 100, 35)),
@@ -194,7 +195,7 @@ def test_calls_on_card_points(backend, out_order, calls, expected):
 
 
 @pytest.mark.parametrize(
-    "out_order, calls, expected",
+    ("out_order", "calls", "expected"),
     [
         ([0, 2], [TI, GT, N, TI], (200 + 100, -200 - 100)),  # R7.3 calls on top of 200/0
         ([0, 2], [GT, N, GT, N], (200 + 200 - 200, 0)),  # appendix: both partners call Grand

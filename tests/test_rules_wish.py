@@ -1,4 +1,4 @@
-"""R6.1-R6.4 as far as legal_moves goes, and the wish cases of the RULES.md appendix."""
+"""R6.1-R6.4 as far as legal_moves goes, and the wish cases of the appendix of docs/rules.md."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def test_bomb_without_wished_rank_out_of_turn(backend):
 
 
 @pytest.mark.parametrize(
-    "hand, table, expected",
+    ("hand", "table", "expected"),
     [
         ("7j 7s 7p 7t 2j", "Kj Ks", {"7j 7s 7p 7t"}),  # pair of 7s would not beat KK
         ("7j 7s 7p 7t 9j", "Kj", {"7j 7s 7p 7t"}),  # single 7 would not beat K
@@ -62,7 +62,7 @@ def test_bomb_and_normal_moves_both_fulfil(backend):
 
 
 @pytest.mark.parametrize(
-    "hand, table, expected",
+    ("hand", "table", "expected"),
     [
         ("7j Ph 3j", "5j 5s", {"Ph:7 7j"}),
         ("7j Ph 8s 8p", "5j 5s", {"Ph:7 7j"}),  # not 8s 8p, not Ph:8 pairs, not pass
@@ -127,7 +127,7 @@ def test_phoenix_for_wished_rank_without_holding_it(backend):
 
 
 @pytest.mark.parametrize(
-    "hand, wish, expected",
+    ("hand", "wish", "expected"),
     [
         ("Dog 7j 3s", 7, {"7j"}),  # no Dog, no 3
         ("Dog 7j 7s 8j", 7, {"7j", "7s", "7j 7s"}),
@@ -147,7 +147,7 @@ def test_leader_with_wish(backend, hand, wish, expected):
 
 
 @pytest.mark.parametrize(
-    "hand, table, expected",
+    ("hand", "table", "expected"),
     [
         ("8j 9s", "5j", {"pass", "8j", "9s"}),  # no 7 held
         ("7j Aj", "Kj", {"pass", "Aj"}),  # a 7 held, but no legal play holds it

@@ -50,14 +50,19 @@ void bind_bench(py::module_& m) {
       "_count_leads_many",
       [](const py::array_t<std::uint64_t, py::array::c_style>& hands) {
         const std::vector<std::uint64_t> data(hands.data(), hands.data() + hands.size());
-        for (std::uint64_t hand : data) check_situation(Situation{hand, nullptr, 0, false});
+        for (std::uint64_t hand : data) {
+          check_situation(Situation{.hand = hand, .table = nullptr, .wish = 0, .out_of_turn = false});
+        }
         std::vector<std::int32_t> counts(data.size());
         {
           py::gil_scoped_release release;
-          for (std::size_t i = 0; i < data.size(); ++i) counts[i] = count_legal_moves(Situation{data[i], nullptr, 0, false});
+          for (std::size_t i = 0; i < data.size(); ++i) {
+            counts[i] =
+                count_legal_moves(Situation{.hand = data[i], .table = nullptr, .wish = 0, .out_of_turn = false});
+          }
         }
         py::array_t<std::int32_t> result(static_cast<py::ssize_t>(counts.size()));
-        std::copy(counts.begin(), counts.end(), result.mutable_data());
+        std::ranges::copy(counts, result.mutable_data());
         return result;
       },
       py::arg("hands"), "The number of leads of each hand (for scripts/max_legal_moves.py).");

@@ -1,4 +1,5 @@
 // tichu_fast.Cards and the card-set conversions every binding uses.
+#include <limits>
 #include <string>
 
 #include "common.hpp"
@@ -56,7 +57,7 @@ std::string text_arg(py::handle obj, const char* what) {
     PyErr_Clear();
     throw NotationError(std::string(what) + " is not valid text (it holds a lone surrogate)");
   }
-  return std::string(utf8, static_cast<std::size_t>(size));
+  return {utf8, static_cast<std::size_t>(size)};
 }
 
 bool is_index(py::handle obj) {
@@ -97,7 +98,8 @@ long long small_int(py::handle obj, const char* what) {
 std::uint64_t uint64_int(py::handle obj, const char* what) {
   const py::int_ value = index_of(obj, what);
   const auto result = PyLong_AsUnsignedLongLong(value.ptr());
-  if (result == static_cast<unsigned long long>(-1) && PyErr_Occurred()) {
+  if (result == std::numeric_limits<unsigned long long>::max() &&
+      PyErr_Occurred()) {  // CPython's (unsigned long long)-1
     PyErr_Clear();
     if (value < py::int_(0)) throw py::value_error(std::string(what) + " cannot be negative");
     throw py::value_error(std::string(what) + " must be below 2**64");
@@ -112,7 +114,7 @@ Mask mask_from_int(py::handle obj) {
 }
 
 Mask to_mask(py::handle obj, const char* what) {
-  if (const Cards* cards = exact_instance<Cards>(obj)) return cards->mask;
+  if (const auto* cards = exact_instance<Cards>(obj)) return cards->mask;
   if (PyLong_CheckExact(obj.ptr())) return mask_from_int(obj);
   if (py::isinstance<Cards>(obj)) {  // a subclass: checked, since it may bypass Cards' constructors
     const Mask mask = obj.cast<const Cards&>().mask;
@@ -128,8 +130,10 @@ Mask to_mask(py::handle obj, const char* what) {
 void bind_cards(py::module_& m) {
   py::class_<Cards>(m, "Cards", "An immutable set of Tichu cards, a 56-bit mask underneath.")
       .def(py::init(&cards_from_object), py::arg("cards") = py::none())
-      .def_static("parse", [](py::handle text) { return Cards{parse_cards(text_arg(text, "card text"))}; }, py::arg("text"))
-      .def_static("from_mask", [](py::handle mask) { return Cards{mask_from_int(mask)}; }, py::arg("mask"))
+      .def_static(
+          "parse", [](py::handle text) { return Cards{parse_cards(text_arg(text, "card text"))}; }, py::arg("text"))
+      .def_static(
+          "from_mask", [](py::handle mask) { return Cards{mask_from_int(mask)}; }, py::arg("mask"))
       .def_property_readonly("mask", [](const Cards& c) { return c.mask; })
       .def_property_readonly("points", [](const Cards& c) { return card_points(c.mask); })
       .def("__len__", [](const Cards& c) { return count(c.mask); })
@@ -143,19 +147,30 @@ void bind_cards(py::module_& m) {
       .def("__str__", [](const Cards& c) { return format_cards(c.mask); })
       .def("__repr__", [](const Cards& c) { return "Cards('" + format_cards(c.mask) + "')"; })
       .def("__hash__", [](const Cards& c) { return py::hash(py::int_(c.mask)); })
-      .def("__eq__", [](const Cards& a, const Cards& b) { return a.mask == b.mask; }, py::is_operator())
-      .def("__ne__", [](const Cards& a, const Cards& b) { return a.mask != b.mask; }, py::is_operator())
-      .def("__le__", [](const Cards& a, const Cards& b) { return (a.mask & ~b.mask) == 0; }, py::is_operator())
-      .def("__lt__", [](const Cards& a, const Cards& b) { return (a.mask & ~b.mask) == 0 && a.mask != b.mask; },
-           py::is_operator())
-      .def("__ge__", [](const Cards& a, const Cards& b) { return (b.mask & ~a.mask) == 0; }, py::is_operator())
-      .def("__gt__", [](const Cards& a, const Cards& b) { return (b.mask & ~a.mask) == 0 && a.mask != b.mask; },
-           py::is_operator())
-      .def("__or__", [](const Cards& a, const Cards& b) { return Cards{a.mask | b.mask}; }, py::is_operator())
-      .def("__and__", [](const Cards& a, const Cards& b) { return Cards{a.mask & b.mask}; }, py::is_operator())
-      .def("__sub__", [](const Cards& a, const Cards& b) { return Cards{a.mask & ~b.mask}; }, py::is_operator())
-      .def("__xor__", [](const Cards& a, const Cards& b) { return Cards{a.mask ^ b.mask}; }, py::is_operator())
-      .def("isdisjoint", [](const Cards& a, const Cards& b) { return (a.mask & b.mask) == 0; }, py::arg("other"))
+      .def(
+          "__eq__", [](const Cards& a, const Cards& b) { return a.mask == b.mask; }, py::is_operator())
+      .def(
+          "__ne__", [](const Cards& a, const Cards& b) { return a.mask != b.mask; }, py::is_operator())
+      .def(
+          "__le__", [](const Cards& a, const Cards& b) { return (a.mask & ~b.mask) == 0; }, py::is_operator())
+      .def(
+          "__lt__", [](const Cards& a, const Cards& b) { return (a.mask & ~b.mask) == 0 && a.mask != b.mask; },
+          py::is_operator())
+      .def(
+          "__ge__", [](const Cards& a, const Cards& b) { return (b.mask & ~a.mask) == 0; }, py::is_operator())
+      .def(
+          "__gt__", [](const Cards& a, const Cards& b) { return (b.mask & ~a.mask) == 0 && a.mask != b.mask; },
+          py::is_operator())
+      .def(
+          "__or__", [](const Cards& a, const Cards& b) { return Cards{a.mask | b.mask}; }, py::is_operator())
+      .def(
+          "__and__", [](const Cards& a, const Cards& b) { return Cards{a.mask & b.mask}; }, py::is_operator())
+      .def(
+          "__sub__", [](const Cards& a, const Cards& b) { return Cards{a.mask & ~b.mask}; }, py::is_operator())
+      .def(
+          "__xor__", [](const Cards& a, const Cards& b) { return Cards{a.mask ^ b.mask}; }, py::is_operator())
+      .def(
+          "isdisjoint", [](const Cards& a, const Cards& b) { return (a.mask & b.mask) == 0; }, py::arg("other"))
       .def(py::pickle([](const Cards& c) { return py::make_tuple(c.mask); },
                       [](const py::tuple& t) {
                         if (t.size() != 1) throw py::value_error("bad Cards pickle state");

@@ -40,8 +40,9 @@ struct initialised_caster : type_caster_base<T> {
       auto* inst = reinterpret_cast<instance*>(src.ptr());
       const auto v_h = inst->get_value_and_holder(type, false);
       if (v_h && !v_h.holder_constructed()) {
-        throw type_error(std::string(Py_TYPE(src.ptr())->tp_name) + " object was never initialised (made by __new__ "
-                                                                     "without __init__)");
+        throw type_error(std::string(Py_TYPE(src.ptr())->tp_name) +
+                         " object was never initialised (made by __new__ "
+                         "without __init__)");
       }
     }
     return true;
@@ -107,7 +108,6 @@ Mask mask_from_int(py::handle obj);
 
 // The table argument: None (nullptr), a Move, or move text parsed into `storage`.
 const Move* to_table(py::handle obj, Move& storage);
-
 
 // Python-side vocabulary imported from the pure-Python modules.
 py::object move_type(MoveType type);  // a tichu_fast.enums.MoveType member

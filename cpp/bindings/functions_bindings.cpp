@@ -43,11 +43,10 @@ py::object card_points_any(py::handle cards) {
 }
 
 py::tuple score_hand_py(const py::sequence& out_order, const py::sequence& piles, py::handle tailender_hand,
-                                 const py::sequence& calls) {
+                        const py::sequence& calls) {
   HandOutcome o;
   if (out_order.size() != 2 && out_order.size() != 3) {
-    throw py::value_error("out_order must list 2 seats (double victory) or 3, got " +
-                          std::to_string(out_order.size()));
+    throw py::value_error("out_order must list 2 seats (double victory) or 3, got " + std::to_string(out_order.size()));
   }
   o.out_count = static_cast<int>(out_order.size());
   for (std::size_t i = 0; i < out_order.size(); ++i) {
@@ -59,7 +58,8 @@ py::tuple score_hand_py(const py::sequence& out_order, const py::sequence& piles
   for (std::size_t seat = 0; seat < 4; ++seat) {
     o.piles[seat] = to_mask(piles[seat], "a pile");
     const long long call = small_int(calls[seat], "a call");
-    if (call < 0 || call > 2) throw py::value_error("a call is 0 (none), 1 (Tichu) or 2 (Grand Tichu), got " + std::to_string(call));
+    if (call < 0 || call > 2)
+      throw py::value_error("a call is 0 (none), 1 (Tichu) or 2 (Grand Tichu), got " + std::to_string(call));
     o.calls[seat] = static_cast<Call>(call);
   }
   o.tailender_hand = to_mask(tailender_hand, "tailender_hand");
@@ -84,7 +84,8 @@ py::list from_masks(py::handle obj) {
   if (array.dtype().kind() != 'u' && array.dtype().kind() != 'i') {
     throw py::type_error("from_masks takes an integer array, not dtype " + std::string(py::str(array.dtype())));
   }
-  if (array.ndim() != 1) throw py::value_error("from_masks takes a 1-D array, got " + std::to_string(array.ndim()) + "-D");
+  if (array.ndim() != 1)
+    throw py::value_error("from_masks takes a 1-D array, got " + std::to_string(array.ndim()) + "-D");
   py::list result;
   for (py::handle value : array) result.append(Cards{mask_from_int(value)});
   return result;
@@ -96,10 +97,10 @@ void bind_functions(py::module_& m) {
   m.def(
       "classify",
       [](py::handle cards) {
-        Move readings[kMaxReadings];
-        const int k = classify(to_mask(cards), readings);
+        std::array<Move, kMaxReadings> readings;
+        const auto k = static_cast<std::size_t>(classify(to_mask(cards), readings.data()));
         py::list result;
-        for (int i = 0; i < k; ++i) result.append(readings[i]);
+        for (std::size_t i = 0; i < k; ++i) result.append(readings[i]);
         return result;
       },
       py::arg("cards"), "Every reading of exactly this card set as a combination (R3, R4).");
@@ -131,7 +132,8 @@ void bind_functions(py::module_& m) {
       },
       py::arg("seed"), "The 56 card names in the order dealt from `seed`.");
   m.def(
-      "hand_seed", [](py::handle seed, py::handle k) { return hand_seed(to_seed(seed), uint64_int(k, "k (0 <= k < 2**64)")); },
+      "hand_seed",
+      [](py::handle seed, py::handle k) { return hand_seed(to_seed(seed), uint64_int(k, "k (0 <= k < 2**64)")); },
       py::arg("seed"), py::arg("k"), "The seed of hand k (0-based) of a match dealt from `seed` (SplitMix64).");
   m.def("to_masks", &to_masks, py::arg("hands"), "A uint64 array of the hands' masks.");
   m.def("from_masks", &from_masks, py::arg("masks"), "Cards for each mask of a 1-D integer array.");

@@ -75,7 +75,8 @@ HandState from_position(const std::array<Mask, 4>& hands, const std::array<Mask,
                         const std::vector<int>& out_order, const std::array<int, 4>& calls, int leader,
                         py::handle wish_arg, int played, py::handle rules) {
   const long long wish = small_int(wish_arg, "wish");
-  if (wish != static_cast<int>(wish)) throw std::invalid_argument("wish " + std::to_string(wish) + " is not a rank 2..14");
+  if (wish != static_cast<int>(wish))
+    throw std::invalid_argument("wish " + std::to_string(wish) + " is not a rank 2..14");
   HandState::Position p;
   p.hands = hands;
   p.piles = piles;
@@ -116,7 +117,8 @@ void bind_game(py::module_& m) {
           "kind", [](const Action& a) { return enum_member("ActionKind", static_cast<int>(a.kind)); },
           "The ActionKind.")
       .def_property_readonly(
-          "call", [](const Action& a) { return (a.kind == ActionKind::GrandTichu || a.kind == ActionKind::Tichu) && a.value; },
+          "call",
+          [](const Action& a) { return (a.kind == ActionKind::GrandTichu || a.kind == ActionKind::Tichu) && a.value; },
           "For a call decision: whether the call is made.")
       .def_property_readonly(
           "push",
@@ -147,14 +149,19 @@ void bind_game(py::module_& m) {
           },
           "For a Dragon gift: the seat receiving the trick; else None.")
       .def("__str__", &format_action, "The action's exact text (docs/game.md).")
-      .def("__repr__", [](const Action& a) { return "Action('" + format_action(a) + "')"; }, "Action('text').")
+      .def(
+          "__repr__", [](const Action& a) { return "Action('" + format_action(a) + "')"; }, "Action('text').")
       .def("__hash__", &hash_of, "A hash consistent with ==.")
-      .def("__eq__", [](const Action& a, const Action& b) { return a == b; }, py::is_operator(), "Same action.")
-      .def("__ne__", [](const Action& a, const Action& b) { return !(a == b); }, py::is_operator(), "Not the same action.");
+      .def(
+          "__eq__", [](const Action& a, const Action& b) { return a == b; }, py::is_operator(), "Same action.")
+      .def(
+          "__ne__", [](const Action& a, const Action& b) { return !(a == b); }, py::is_operator(),
+          "Not the same action.");
 
   py::class_<RecordedHand>(m, "HandCore", "The C++ state of one hand and its history; use tichu_fast.HandState.")
       .def_static(
-          "from_deck", [](const std::vector<int>& deck, py::handle rules) { return RecordedHand(from_deck(deck, rules)); },
+          "from_deck",
+          [](const std::vector<int>& deck, py::handle rules) { return RecordedHand(from_deck(deck, rules)); },
           py::arg("deck"), py::arg("rules"), "The hand dealt in this order of 56 card indices (R2.1).")
       .def_static(
           "from_position",
@@ -186,7 +193,8 @@ void bind_game(py::module_& m) {
           [](const RecordedHand& h, int seat) { return check_seat(seat), Cards{h.state().played_cards(seat)}; },
           py::arg("seat"), "The cards `seat` has played in this hand.")
       .def(
-          "call", [](const RecordedHand& h, int seat) { return check_seat(seat), static_cast<int>(h.state().call(seat)); },
+          "call",
+          [](const RecordedHand& h, int seat) { return check_seat(seat), static_cast<int>(h.state().call(seat)); },
           py::arg("seat"), "The Call of `seat` as an int.")
       .def(
           "push",
@@ -322,9 +330,8 @@ void bind_game(py::module_& m) {
       .def(
           "__eq__", [](const RecordedHand& a, const RecordedHand& b) { return a == b; }, py::is_operator(),
           "Same state and same history.")
-      .def(
-          "fill_observation", &fill_observation_into, py::arg("player"), py::arg("out").noconvert(),
-          "Writes the flat observation of `player` into `out` (float32, OBSERVATION_SIZE, C-contiguous, writeable).");
+      .def("fill_observation", &fill_observation_into, py::arg("player"), py::arg("out").noconvert(),
+           "Writes the flat observation of `player` into `out` (float32, OBSERVATION_SIZE, C-contiguous, writeable).");
 
   m.def(
       "simulate",
@@ -341,8 +348,8 @@ void bind_game(py::module_& m) {
         auto t = table.mutable_unchecked<2>();
         for (py::ssize_t i = 0; i < n; ++i) {
           const HandRecord& r = records[static_cast<std::size_t>(i)];
-          const std::array<int, 10> row{r.score[0], r.score[1], r.one_two, r.first_out, r.tricks, r.bombs,
-                                        r.calls[0], r.calls[1], r.calls[2], r.calls[3]};
+          const std::array<int, 10> row{r.score[0], r.score[1], r.one_two,  r.first_out, r.tricks,
+                                        r.bombs,    r.calls[0], r.calls[1], r.calls[2],  r.calls[3]};
           for (py::ssize_t j = 0; j < 10; ++j) t(i, j) = row[static_cast<std::size_t>(j)];
         }
         return table;

@@ -7,8 +7,8 @@
 // the enumeration itself. Argument conversion still uses the shared helpers.
 #include <array>
 #include <cstdint>
-#include <new>
 #include <cstring>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -42,14 +42,13 @@ MoveBuffer move_buffer(py::handle out) {
   const auto& api = py::detail::npy_api::get();
   if (!api.PyArray_Check_(out.ptr())) throw py::type_error("out must be a numpy array of MOVE_DTYPE");
   const auto* array = py::detail::array_proxy(out.ptr());
-  if (array->descr != move_dtype().ptr() &&
-      !py::reinterpret_borrow<py::array>(out).dtype().equal(move_dtype())) {
+  if (array->descr != move_dtype().ptr() && !py::reinterpret_borrow<py::array>(out).dtype().equal(move_dtype())) {
     throw py::type_error("out must have dtype MOVE_DTYPE");
   }
   if (array->nd != 1) throw py::value_error("out must be 1-D, got " + std::to_string(array->nd) + "-D");
   if (!(array->flags & py::detail::npy_api::NPY_ARRAY_C_CONTIGUOUS_)) throw py::value_error("out must be C-contiguous");
   if (!(array->flags & py::detail::npy_api::NPY_ARRAY_WRITEABLE_)) throw py::value_error("out must be writeable");
-  return {array->data, array->dimensions[0]};  // written by memcpy: any alignment will do
+  return {.data = array->data, .room = array->dimensions[0]};  // written by memcpy: any alignment will do
 }
 
 // Writes the legal moves of `s` into `out`; returns how many. Generated
@@ -59,8 +58,8 @@ int fill(const Situation& s, const MoveBuffer& out) {
   Move* moves = scratch();
   const int n = legal_moves(s, moves);
   if (n > out.room) {
-    throw py::value_error("out holds " + std::to_string(out.room) + " moves, this situation has " +
-                          std::to_string(n) + " (MAX_LEGAL_MOVES always suffices)");
+    throw py::value_error("out holds " + std::to_string(out.room) + " moves, this situation has " + std::to_string(n) +
+                          " (MAX_LEGAL_MOVES always suffices)");
   }
   std::memcpy(out.data, moves, sizeof(Move) * static_cast<std::size_t>(n));
   return n;
@@ -72,7 +71,7 @@ int fill(const Situation& s, const MoveBuffer& out) {
 std::vector<Move> legal_move_list(const Situation& s) {
   Move* moves = scratch();
   const int n = legal_moves(s, moves);
-  return std::vector<Move>(moves, moves + n);
+  return {moves, moves + n};
 }
 
 // Positional-or-keyword arguments, as Python would bind them; a slot left
@@ -131,10 +130,18 @@ Situation situation(PyObject* const* values, Move& storage) {
   return s;
 }
 
-constexpr Signature<4> kLegalMoves{"legal_moves", {"hand", "table", "wish", "out_of_turn"}, 1};
-constexpr Signature<4> kCount{"count_legal_moves", {"hand", "table", "wish", "out_of_turn"}, 1};
-constexpr Signature<5> kArray{"legal_moves_array", {"hand", "table", "wish", "out_of_turn", "out"}, 1};
-constexpr Signature<5> kInto{"legal_moves_into", {"out", "hand", "table", "wish", "out_of_turn"}, 2};
+constexpr Signature<4> kLegalMoves{.function = "legal_moves",
+                                   .names = {"hand", "table", "wish", "out_of_turn"},
+                                   .required = 1};
+constexpr Signature<4> kCount{.function = "count_legal_moves",
+                              .names = {"hand", "table", "wish", "out_of_turn"},
+                              .required = 1};
+constexpr Signature<5> kArray{.function = "legal_moves_array",
+                              .names = {"hand", "table", "wish", "out_of_turn", "out"},
+                              .required = 1};
+constexpr Signature<5> kInto{.function = "legal_moves_into",
+                             .names = {"out", "hand", "table", "wish", "out_of_turn"},
+                             .required = 2};
 
 // Runs `body` and turns C++ exceptions into Python ones, as pybind11 would.
 template <typename Body>
@@ -150,8 +157,7 @@ PyObject* guarded(Body body) {
 PyObject* py_legal_moves(PyObject*, PyObject* const* args, Py_ssize_t nargsf, PyObject* kwnames) {
   return guarded([&] {
     Move storage;
-    const std::vector<Move> moves =
-        legal_move_list(situation(kLegalMoves.bind(args, nargsf, kwnames).data(), storage));
+    const std::vector<Move> moves = legal_move_list(situation(kLegalMoves.bind(args, nargsf, kwnames).data(), storage));
     py::list result(moves.size());
     for (std::size_t i = 0; i < moves.size(); ++i) result[i] = py::cast(moves[i]);
     return result.release().ptr();
@@ -194,30 +200,34 @@ PyObject* py_legal_moves_into(PyObject*, PyObject* const* args, Py_ssize_t nargs
 
 // The docstrings start with a signature line and "--", which CPython turns
 // into __text_signature__, so inspect.signature() and help() work.
-PyMethodDef kLegalMethods[] = {
-    {"legal_moves", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(py_legal_moves)),
-     METH_FASTCALL | METH_KEYWORDS,
-     "legal_moves($module, /, hand, table=None, wish=None, out_of_turn=False)\n--\n\n"
-     "Every legal move (R3 to R6) as a list of Move objects."},
-    {"count_legal_moves", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(py_count_legal_moves)),
-     METH_FASTCALL | METH_KEYWORDS,
-     "count_legal_moves($module, /, hand, table=None, wish=None, out_of_turn=False)\n--\n\n"
-     "How many legal moves there are."},
-    {"legal_moves_array", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(py_legal_moves_array)),
-     METH_FASTCALL | METH_KEYWORDS,
-     "legal_moves_array($module, /, hand, table=None, wish=None, out_of_turn=False, out=None)\n--\n\n"
-     "Every legal move as a MOVE_DTYPE record array (a view of `out` when given)."},
-    {"legal_moves_into", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(py_legal_moves_into)),
-     METH_FASTCALL | METH_KEYWORDS,
-     "legal_moves_into($module, /, out, hand, table=None, wish=None, out_of_turn=False)\n--\n\n"
-     "Writes every legal move into `out` (MOVE_DTYPE, MAX_LEGAL_MOVES long); returns how many."},
-    {nullptr, nullptr, 0, nullptr},
-};
+std::array<PyMethodDef, 5> kLegalMethods{{
+    {.ml_name = "legal_moves",
+     .ml_meth = reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(py_legal_moves)),
+     .ml_flags = METH_FASTCALL | METH_KEYWORDS,
+     .ml_doc = "legal_moves($module, /, hand, table=None, wish=None, out_of_turn=False)\n--\n\n"
+               "Every legal move (R3 to R6) as a list of Move objects."},
+    {.ml_name = "count_legal_moves",
+     .ml_meth = reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(py_count_legal_moves)),
+     .ml_flags = METH_FASTCALL | METH_KEYWORDS,
+     .ml_doc = "count_legal_moves($module, /, hand, table=None, wish=None, out_of_turn=False)\n--\n\n"
+               "How many legal moves there are."},
+    {.ml_name = "legal_moves_array",
+     .ml_meth = reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(py_legal_moves_array)),
+     .ml_flags = METH_FASTCALL | METH_KEYWORDS,
+     .ml_doc = "legal_moves_array($module, /, hand, table=None, wish=None, out_of_turn=False, out=None)\n--\n\n"
+               "Every legal move as a MOVE_DTYPE record array (a view of `out` when given)."},
+    {.ml_name = "legal_moves_into",
+     .ml_meth = reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(py_legal_moves_into)),
+     .ml_flags = METH_FASTCALL | METH_KEYWORDS,
+     .ml_doc = "legal_moves_into($module, /, out, hand, table=None, wish=None, out_of_turn=False)\n--\n\n"
+               "Writes every legal move into `out` (MOVE_DTYPE, MAX_LEGAL_MOVES long); returns how many."},
+    {.ml_name = nullptr, .ml_meth = nullptr, .ml_flags = 0, .ml_doc = nullptr},
+}};
 
 }  // namespace
 
 void bind_legal(py::module_& m) {
-  for (PyMethodDef* def = kLegalMethods; def->ml_name; ++def) {
+  for (PyMethodDef* def = kLegalMethods.data(); def->ml_name; ++def) {
     m.attr(def->ml_name) = py::reinterpret_steal<py::object>(PyCFunction_NewEx(def, m.ptr(), m.attr("__name__").ptr()));
   }
   m.attr("MAX_LEGAL_MOVES") = kMaxLegalMoves;

@@ -24,9 +24,12 @@ PythonVocabulary& vocabulary() {
         py::tuple members(10);
         for (int i = 0; i < 10; ++i) members[static_cast<std::size_t>(i)] = enum_type(i);
         py::module_ errors = py::module_::import("tichu_fast.errors");
-        return PythonVocabulary{members, py::module_::import("tichu_fast.formats").attr("MOVE_DTYPE").cast<py::dtype>(),
-                                errors.attr("InvalidNotationError"), errors.attr("IllegalMoveError"),
-                                py::module_::import("tichu_fast.rules").attr("Rules")};
+        return PythonVocabulary{.move_types = members,
+                                .move_dtype =
+                                    py::module_::import("tichu_fast.formats").attr("MOVE_DTYPE").cast<py::dtype>(),
+                                .notation_error = errors.attr("InvalidNotationError"),
+                                .illegal_move_error = errors.attr("IllegalMoveError"),
+                                .rules_type = py::module_::import("tichu_fast.rules").attr("Rules")};
       })
       .get_stored();
 }
@@ -73,6 +76,7 @@ PYBIND11_MODULE(_core, m) {
   namespace py = pybind11;
   m.doc() = "The C++ core of tichu_fast; use the public tichu_fast package instead.";
 
+  // NOLINTNEXTLINE(performance-unnecessary-value-param): pybind11 takes a void(*)(std::exception_ptr)
   py::register_exception_translator([](std::exception_ptr p) {
     if (!p) return;
     try {

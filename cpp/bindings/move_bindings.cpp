@@ -62,7 +62,8 @@ const Move* to_table(py::handle obj, Move& storage) {
 void bind_move(py::module_& m) {
   py::class_<Move> cls(m, "Move", "One combination as played: cards, type, length and rank (R3.5).");
   cls.def(py::init([](py::handle text) { return parse_move(text_arg(text, "move text")); }), py::arg("text"))
-      .def_static("parse", [](py::handle text) { return parse_move(text_arg(text, "move text")); }, py::arg("text"))
+      .def_static(
+          "parse", [](py::handle text) { return parse_move(text_arg(text, "move text")); }, py::arg("text"))
       .def_static("from_record", &from_record, py::arg("row"))
       .def_property_readonly("cards", [](const Move& mv) { return Cards{mv.cards}; })
       .def_property_readonly("type", [](const Move& mv) { return move_type(mv.type); })
@@ -81,15 +82,18 @@ void bind_move(py::module_& m) {
           [](const Move& mv, py::handle table) {
             Move storage;
             const Move* t = to_table(table, storage);
-            if (t && t->type == MoveType::Pass) throw py::value_error("table must be a combination or None, not a pass");
+            if (t && t->type == MoveType::Pass)
+              throw py::value_error("table must be a combination or None, not a pass");
             return beats(mv, t);
           },
           py::arg("table"))
       .def("__str__", &format_move)
       .def("__repr__", [](const Move& mv) { return "Move('" + format_move(mv) + "')"; })
       .def("__hash__", &hash_of)
-      .def("__eq__", [](const Move& a, const Move& b) { return a == b; }, py::is_operator())
-      .def("__ne__", [](const Move& a, const Move& b) { return !(a == b); }, py::is_operator())
+      .def(
+          "__eq__", [](const Move& a, const Move& b) { return a == b; }, py::is_operator())
+      .def(
+          "__ne__", [](const Move& a, const Move& b) { return !(a == b); }, py::is_operator())
       .def(py::pickle([](const Move& mv) { return py::make_tuple(format_move(mv)); },
                       [](const py::tuple& t) {
                         if (t.size() != 1) throw py::value_error("bad Move pickle state");

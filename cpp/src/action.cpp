@@ -24,9 +24,9 @@ bool reads_as_action(const std::string& words, std::string_view text) {
       words == "no wish") {
     return true;
   }
-  if (words.rfind("wish ", 0) == 0) return parse_rank_name(std::string_view(words).substr(5)) > 0;
-  if (words.size() == 6 && words.rfind("give ", 0) == 0) return words[5] >= '0' && words[5] <= '3';
-  if (words.rfind("push ", 0) == 0) {
+  if (words.starts_with("wish ")) return parse_rank_name(std::string_view(words).substr(5)) > 0;
+  if (words.size() == 6 && words.starts_with("give ")) return words[5] >= '0' && words[5] <= '3';
+  if (words.starts_with("push ")) {
     try {
       const Mask cards = parse_cards(std::string_view(words).substr(5));
       return count(cards) == 3;
@@ -91,7 +91,7 @@ Action parse_action(std::string_view text, Decision decision) {
       not_an_action(words, text, "'tichu' or 'no tichu'");
     case Decision::Exchange: {
       a.kind = ActionKind::Push;
-      if (words.rfind("push ", 0) != 0) not_an_action(words, text, "'push <card> <card> <card>'");
+      if (!words.starts_with("push ")) not_an_action(words, text, "'push <card> <card> <card>'");
       std::size_t k = 0, i = 5;
       while (i <= words.size()) {
         std::size_t end = words.find(' ', i);
@@ -101,7 +101,7 @@ Action parse_action(std::string_view text, Decision decision) {
         if (index < 0) throw NotationError("unknown card " + quoted(token));
         if (k == 3) not_an_action(words, text, "three cards to push");
         for (std::size_t j = 0; j < k; ++j) {
-          if (a.push[j] == index) throw NotationError("duplicate card " + quoted(token));
+          if (int{a.push[j]} == index) throw NotationError("duplicate card " + quoted(token));
         }
         a.push[k++] = static_cast<std::uint8_t>(index);
         i = end + 1;
@@ -128,7 +128,7 @@ Action parse_action(std::string_view text, Decision decision) {
     case Decision::Wish:
       a.kind = ActionKind::Wish;
       if (words == "no wish") return a;
-      if (words.rfind("wish ", 0) == 0) {
+      if (words.starts_with("wish ")) {
         const int rank = parse_rank_name(std::string_view(words).substr(5));
         if (rank > 0) {
           a.value = static_cast<std::uint8_t>(rank);
@@ -138,7 +138,7 @@ Action parse_action(std::string_view text, Decision decision) {
       not_an_action(words, text, "'wish <rank>' or 'no wish'");
     case Decision::DragonGift:
       a.kind = ActionKind::Gift;
-      if (words.size() == 6 && words.rfind("give ", 0) == 0 && words[5] >= '0' && words[5] <= '3') {
+      if (words.size() == 6 && words.starts_with("give ") && words[5] >= '0' && words[5] <= '3') {
         a.value = static_cast<std::uint8_t>(words[5] - '0');
         return a;
       }

@@ -5,8 +5,8 @@
 namespace tichu {
 namespace {
 
-constexpr std::array<std::string_view, 15> kRankNames = {
-    "", "", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"};
+constexpr std::array<std::string_view, 15> kRankNames = {"",  "",  "2",  "3", "4", "5", "6", "7",
+                                                         "8", "9", "10", "J", "Q", "K", "A"};
 constexpr std::array<std::string_view, 4> kSpecialNames = {"MJ", "Dog", "Ph", "Dr"};
 constexpr std::array<char, 4> kSuitLetters = {'j', 's', 'p', 't'};
 

@@ -238,14 +238,13 @@ Move parse_move(std::string_view text) {
     cards |= Mask{1} << index;
   }
 
-  Move readings[kMaxReadings];
-  const int k = classify(cards, readings);
+  std::array<Move, kMaxReadings> readings;
+  const auto k = static_cast<std::size_t>(classify(cards, readings.data()));
   if (k == 0) throw NotationError("not a combination: " + format_cards(cards));
   if (!annotated) {
     if (k > 1) {
       throw NotationError("ambiguous: '" + format_cards(cards) +
-                          "' has two readings; write the Phoenix as Ph:R, e.g. '" +
-                          format_move(readings[0]) + "'");
+                          "' has two readings; write the Phoenix as Ph:R, e.g. '" + format_move(readings[0]) + "'");
     }
     return readings[0];
   }
@@ -257,8 +256,8 @@ Move parse_move(std::string_view text) {
     return make_move(cards, MoveType::Single, rank2);
   }
   const int stands_for = parse_rank_name(annotation);
-  for (int r = 0; r < k; ++r) {
-    if (stands_for > 0 && readings[r].phoenix_as == stands_for) return readings[r];
+  for (std::size_t r = 0; r < k; ++r) {
+    if (stands_for > 0 && int{readings[r].phoenix_as} == stands_for) return readings[r];
   }
   throw NotationError(quoted("Ph:" + std::string(annotation)) + " fits no reading of '" + format_cards(cards) + "'");
 }
@@ -276,9 +275,9 @@ void check_move(const Move& move) {
       move.rank2 % 2 == 1 && move.rank2 >= kLedPhoenixRank2 && move.rank2 <= 2 * kMaxRank + 1) {
     return;
   }
-  Move readings[kMaxReadings];
-  const int k = classify(move.cards, readings);
-  for (int r = 0; r < k; ++r) {
+  std::array<Move, kMaxReadings> readings;
+  const auto k = static_cast<std::size_t>(classify(move.cards, readings.data()));
+  for (std::size_t r = 0; r < k; ++r) {
     if (readings[r] == move) return;
   }
   throw std::invalid_argument("not a reading of its cards: " + format_cards(move.cards));

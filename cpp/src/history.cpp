@@ -8,7 +8,8 @@ namespace tichu {
 
 bool is_public_play(const Step& step) {
   if (step.action.kind != ActionKind::Play) return false;
-  return step.decision == Decision::Play || (step.decision == Decision::Bomb && step.action.move.type != MoveType::Pass);
+  return step.decision == Decision::Play ||
+         (step.decision == Decision::Bomb && step.action.move.type != MoveType::Pass);
 }
 
 void RecordedHand::apply(const Action& a) {

@@ -108,7 +108,7 @@ struct RankFlags {
 class RankIterator {
  public:
   RankIterator(Mask flags, int lowest) : flags_(lowest > 1 ? flags & (~Mask{0} << rank_shift(lowest)) : flags) {}
-  bool done() const { return flags_ == 0; }
+  [[nodiscard]] bool done() const { return flags_ == 0; }
   int next() {
     const int rank = std::countr_zero(flags_) / 4 + 1;
     flags_ &= flags_ - 1;
@@ -123,12 +123,15 @@ class Generator {
  public:
   Generator(Mask hand, Move* out) : hand_(hand), out_(out), phoenix_(hand & kPhoenix), flags_(hand) {}
 
-  int size() const { return n_; }
+  [[nodiscard]] int size() const { return n_; }
 
   // Writes a move at position n_ + offset without counting it yet.
   void put(int offset, Mask cards, MoveType type, int length, int rank2, int phoenix_as = 0) {
-    out_[n_ + offset] = Move{cards, type, static_cast<std::uint8_t>(length), static_cast<std::uint8_t>(rank2),
-                             static_cast<std::uint8_t>(phoenix_as)};
+    out_[n_ + offset] = Move{.cards = cards,
+                             .type = type,
+                             .length = static_cast<std::uint8_t>(length),
+                             .rank2 = static_cast<std::uint8_t>(rank2),
+                             .phoenix_as = static_cast<std::uint8_t>(phoenix_as)};
   }
 
   void emit(Mask cards, MoveType type, int length, int rank2, int phoenix_as = 0) {
@@ -145,7 +148,7 @@ class Generator {
       emit(m & -m, MoveType::Single, 1, 2 * rank_of_index(std::countr_zero(m)));
     }
     if (phoenix_ && phoenix_rank2 > 0) emit(kPhoenix, MoveType::Single, 1, phoenix_rank2);
-    if ((hand_ & kDragon) && kDragonRank2 > above) emit(kDragon, MoveType::Single, 1, kDragonRank2);
+    if ((hand_ & kDragon) && int{kDragonRank2} > above) emit(kDragon, MoveType::Single, 1, kDragonRank2);
   }
 
   // Pairs and trios (k = 2, 3) of rank above `above_rank`, the Phoenix
@@ -154,16 +157,19 @@ class Generator {
     const auto& real = k == 2 ? kTwoOf : kThreeOf;
     const auto& with_phoenix = k == 2 ? kOneOf : kTwoOf;
     const MoveType type = k == 2 ? MoveType::Pair : MoveType::Trio;
-    const Mask held = flags_.at_least[phoenix_ ? k - 1 : k];
+    const Mask held = flags_.at_least[static_cast<std::size_t>(phoenix_ ? k - 1 : k)];
     for (RankIterator it(held, std::max(kMinRank, above_rank + 1)); !it.done();) {
       const int r = it.next();
       const SubNibbles& a = real[nibble(r)];
       const SubNibbles& b = with_phoenix[nibble(r)];
       const int shift = rank_shift(r);
-      for (int i = 0; i < 6; ++i) put(i, Mask{a.items[i]} << shift, type, k, 2 * r);
+      // All six slots are written, unused ones past the count: no branch.
+      int slot = 0;
+      for (const std::uint8_t sub : a.items) put(slot++, Mask{sub} << shift, type, k, 2 * r);
       n_ += a.size;
       if (!phoenix_) continue;
-      for (int i = 0; i < 6; ++i) put(i, (Mask{b.items[i]} << shift) | kPhoenix, type, k, 2 * r, r);
+      slot = 0;
+      for (const std::uint8_t sub : b.items) put(slot++, (Mask{sub} << shift) | kPhoenix, type, k, 2 * r, r);
       n_ += b.size;
     }
   }
@@ -171,18 +177,20 @@ class Generator {
   // Full houses whose trio ranks above `above_rank`: a trio and a pair of
   // different ranks, at most one of them completed by the Phoenix.
   void full_houses(int above_rank) {
-    Part real_trios[kMaxParts], wild_trios[kMaxParts], real_pairs[kMaxParts], wild_pairs[kMaxParts];
-    const int n_real_trios = parts(real_trios, kThreeOf, 3, 0, above_rank);
-    const int n_wild_trios = phoenix_ ? parts(wild_trios, kTwoOf, 2, kPhoenix, above_rank) : 0;
+    std::array<Part, kMaxParts> real_trios, wild_trios, real_pairs, wild_pairs;  // filled by parts()
+    const std::size_t n_real_trios = parts(real_trios.data(), kThreeOf, 3, 0, above_rank);
+    const std::size_t n_wild_trios = phoenix_ ? parts(wild_trios.data(), kTwoOf, 2, kPhoenix, above_rank) : 0;
     if (n_real_trios + n_wild_trios == 0) return;
-    const int n_real_pairs = parts(real_pairs, kTwoOf, 2, 0, 0);
-    const int n_wild_pairs = phoenix_ ? parts(wild_pairs, kOneOf, 1, kPhoenix, 0) : 0;
-    for (int i = 0; i < n_real_trios; ++i) {
+    const std::size_t n_real_pairs = parts(real_pairs.data(), kTwoOf, 2, 0, 0);
+    const std::size_t n_wild_pairs = phoenix_ ? parts(wild_pairs.data(), kOneOf, 1, kPhoenix, 0) : 0;
+    for (std::size_t i = 0; i < n_real_trios; ++i) {
       const Part& t = real_trios[i];
-      pair_up(t, real_pairs, n_real_pairs, false);
-      pair_up(t, wild_pairs, n_wild_pairs, true);
+      pair_up(t, real_pairs.data(), n_real_pairs, false);
+      pair_up(t, wild_pairs.data(), n_wild_pairs, true);
     }
-    for (int i = 0; i < n_wild_trios; ++i) pair_up(wild_trios[i], real_pairs, n_real_pairs, false, wild_trios[i].rank);
+    for (std::size_t i = 0; i < n_wild_trios; ++i) {
+      pair_up(wild_trios[i], real_pairs.data(), n_real_pairs, false, wild_trios[i].rank);
+    }
   }
 
   // Straights of min_len..max_len cards whose top rank is above
@@ -197,8 +205,10 @@ class Generator {
       lists.n_real = 0;
       lists.n_wild = 0;
       const unsigned start = nibble(lo);
-      for (unsigned m = start; m != 0; m &= m - 1) lists.real[lists.n_real++] = {Mask{m & -m} << rank_shift(lo), 0};
-      if (phoenix_ && lo >= kMinRank) lists.wild[lists.n_wild++] = {kPhoenix, lo};  // never the 1
+      for (unsigned m = start; m != 0; m &= m - 1)
+        lists.real[lists.n_real++] = {.cards = Mask{m & -m} << rank_shift(lo), .phoenix_as = 0};
+      if (phoenix_ && lo >= kMinRank)
+        lists.wild[lists.n_wild++] = {.cards = kPhoenix, .phoenix_as = lo};  // never the 1
       if (lists.n_real + lists.n_wild == 0) continue;
       for (int hi = lo + 1; hi <= kMaxRank && hi - lo < max_len; ++hi) {
         extend(lists, hi, kOneOf[nibble(hi)], kOneOf[nibble(hi)], false);
@@ -220,10 +230,11 @@ class Generator {
       const SubNibbles& ones = kOneOf[nibble(lo)];
       lists.n_real = 0;
       lists.n_wild = 0;
-      for (int i = 0; i < pairs.size; ++i) lists.real[lists.n_real++] = {Mask{pairs.items[i]} << rank_shift(lo), 0};
+      for (std::size_t i = 0; i < pairs.size; ++i)
+        lists.real[lists.n_real++] = {.cards = Mask{pairs.items[i]} << rank_shift(lo), .phoenix_as = 0};
       if (phoenix_) {
-        for (int i = 0; i < ones.size; ++i) {
-          lists.wild[lists.n_wild++] = {(Mask{ones.items[i]} << rank_shift(lo)) | kPhoenix, lo};
+        for (std::size_t i = 0; i < ones.size; ++i) {
+          lists.wild[lists.n_wild++] = {.cards = (Mask{ones.items[i]} << rank_shift(lo)) | kPhoenix, .phoenix_as = lo};
         }
       }
       for (int hi = lo + 1; hi <= kMaxRank && hi - lo < max_ranks; ++hi) {
@@ -268,7 +279,8 @@ class Generator {
           cards |= Mask{1} << (rank_shift(hi) + s);
           const int length = hi - lo + 1;
           if (length < 5) continue;
-          if (table_flush && (length < table->length || (length == table->length && 2 * hi <= table->rank2))) {
+          if (table_flush &&
+              (length < int{table->length} || (length == int{table->length} && 2 * hi <= int{table->rank2}))) {
             continue;
           }
           emit(cards, MoveType::StraightFlush, length, 2 * hi);
@@ -282,25 +294,27 @@ class Generator {
   }
 
  private:
-  unsigned nibble(int rank) const { return rank_nibble(hand_, rank); }
+  [[nodiscard]] unsigned nibble(int rank) const { return rank_nibble(hand_, rank); }
 
   // Every pair/trio (`choices` of each rank's nibble, which need k cards of
   // it, plus `extra`: the Phoenix or nothing) of rank above `above_rank`.
-  int parts(Part* out, const std::array<SubNibbles, 16>& choices, int k, Mask extra, int above_rank) const {
-    int n = 0;
-    for (RankIterator it(flags_.at_least[k], std::max(kMinRank, above_rank + 1)); !it.done();) {
+  std::size_t parts(Part* out, const std::array<SubNibbles, 16>& choices, int k, Mask extra, int above_rank) const {
+    std::size_t n = 0;
+    for (RankIterator it(flags_.at_least[static_cast<std::size_t>(k)], std::max(kMinRank, above_rank + 1));
+         !it.done();) {
       const int r = it.next();
       const SubNibbles& c = choices[nibble(r)];
       const int shift = rank_shift(r);
-      for (int i = 0; i < 6; ++i) out[n + i] = {(Mask{c.items[i]} << shift) | extra, r};
+      std::size_t slot = 0;  // all six slots, as in same_rank()
+      for (const std::uint8_t sub : c.items) out[n + slot++] = {.cards = (Mask{sub} << shift) | extra, .rank = r};
       n += c.size;
     }
     return n;
   }
 
   // Full houses of trio `t` with each pair of another rank.
-  void pair_up(const Part& t, const Part* pairs, int n_pairs, bool wild_pair, int trio_phoenix_as = 0) {
-    for (int j = 0; j < n_pairs; ++j) {
+  void pair_up(const Part& t, const Part* pairs, std::size_t n_pairs, bool wild_pair, int trio_phoenix_as = 0) {
+    for (std::size_t j = 0; j < n_pairs; ++j) {
       const Part& p = pairs[j];
       put(0, t.cards | p.cards, MoveType::FullHouse, 5, 2 * t.rank, wild_pair ? p.rank : trio_phoenix_as);
       n_ += p.rank != t.rank;
@@ -314,19 +328,22 @@ class Generator {
   void extend(RunLists& l, int hi, const SubNibbles& choices, const SubNibbles& with_phoenix, bool pairs) const {
     const int shift = rank_shift(hi);
     int m_real = 0, m_wild = 0;
-    for (int c = 0; c < choices.size; ++c) {
+    for (std::size_t c = 0; c < choices.size; ++c) {
       const Mask card = Mask{choices.items[c]} << shift;
-      for (int i = 0; i < l.n_real; ++i) l.next_real[m_real++] = {l.real[i].cards | card, 0};
-      for (int i = 0; i < l.n_wild; ++i) l.next_wild[m_wild++] = {l.wild[i].cards | card, l.wild[i].phoenix_as};
+      for (int i = 0; i < l.n_real; ++i) l.next_real[m_real++] = {.cards = l.real[i].cards | card, .phoenix_as = 0};
+      for (int i = 0; i < l.n_wild; ++i)
+        l.next_wild[m_wild++] = {.cards = l.wild[i].cards | card, .phoenix_as = l.wild[i].phoenix_as};
     }
     if (phoenix_) {
       if (pairs) {
-        for (int c = 0; c < with_phoenix.size; ++c) {
+        for (std::size_t c = 0; c < with_phoenix.size; ++c) {
           const Mask cards = (Mask{with_phoenix.items[c]} << shift) | kPhoenix;
-          for (int i = 0; i < l.n_real; ++i) l.next_wild[m_wild++] = {l.real[i].cards | cards, hi};
+          for (int i = 0; i < l.n_real; ++i)
+            l.next_wild[m_wild++] = {.cards = l.real[i].cards | cards, .phoenix_as = hi};
         }
       } else {
-        for (int i = 0; i < l.n_real; ++i) l.next_wild[m_wild++] = {l.real[i].cards | kPhoenix, hi};
+        for (int i = 0; i < l.n_real; ++i)
+          l.next_wild[m_wild++] = {.cards = l.real[i].cards | kPhoenix, .phoenix_as = hi};
       }
     }
     l.n_real = m_real;
@@ -343,7 +360,7 @@ class Generator {
   // `held` (flag bits): all held, or all but one that the Phoenix may stand
   // for (`wild_lo`: it may stand for lo itself). Later ranks the Phoenix
   // can always stand for, as long as no other is missing.
-  bool run_may_start(Mask held, int lo, int ranks, bool wild_lo) const {
+  [[nodiscard]] bool run_may_start(Mask held, int lo, int ranks, bool wild_lo) const {
     const Mask window = held >> rank_shift(lo) & 0x1111111111111111ULL & ((Mask{1} << (4 * ranks)) - 1);
     const int missing = ranks - count(window);
     if (missing == 0) return true;
@@ -352,7 +369,7 @@ class Generator {
   }
 
   // Whether some suit holds five consecutive ranks.
-  bool may_hold_straight_flush() const {
+  [[nodiscard]] bool may_hold_straight_flush() const {
     for (int s = 0; s < kNumSuits; ++s) {
       const Mask suit = (hand_ >> s) & kRankLowBits;
       if (suit & (suit >> 4) & (suit >> 8) & (suit >> 12) & (suit >> 16)) return true;

@@ -15,7 +15,9 @@ struct SmallModulus {
 
 constexpr std::array<SmallModulus, kNumCards + 1> make_moduli() {
   std::array<SmallModulus, kNumCards + 1> table{};
-  for (std::uint64_t n = 1; n <= kNumCards; ++n) table[n] = {n, (0 - n) % n, ~std::uint64_t{0} / n};
+  for (std::uint64_t n = 1; n <= kNumCards; ++n) {
+    table[n] = {.n = n, .threshold = (0 - n) % n, .reciprocal = ~std::uint64_t{0} / n};
+  }
   return table;
 }
 

@@ -8,9 +8,7 @@ namespace {
 
 constexpr Mask rank_cards(int rank) { return Mask{0xF} << rank_shift(rank); }
 
-constexpr int call_value(Call call) {
-  return call == Call::GrandTichu ? 200 : call == Call::Tichu ? 100 : 0;
-}
+constexpr int call_value(Call call) { return call == Call::GrandTichu ? 200 : call == Call::Tichu ? 100 : 0; }
 
 }  // namespace
 

@@ -42,7 +42,8 @@ bool holds_beating_bomb(Mask hand, const Move& table) {
     run = (suit & (suit >> 4) & (suit >> 8) & (suit >> 12) & (suit >> 16)) != 0;
   }
   if (!four && !run) return false;
-  return legal_moves(Situation{hand, &table, 0, true}, scratch_moves()) > 1;  // more than the pass
+  const Situation bomb_answer{.hand = hand, .table = &table, .wish = 0, .out_of_turn = true};
+  return legal_moves(bomb_answer, scratch_moves()) > 1;  // more than the pass
 }
 
 void check_rules(const Rules& rules) {
@@ -108,7 +109,8 @@ void HandState::check_position(const Position& p) {
   }
   if (p.leader < 0 || p.leader > 3) fail("the leader is a seat 0..3, not " + std::to_string(p.leader));
   if (!p.hands[static_cast<std::size_t>(p.leader)]) fail("the leader " + std::to_string(p.leader) + " holds no cards");
-  if (p.wish != 0 && (p.wish < kMinRank || p.wish > kMaxRank)) fail("wish " + std::to_string(p.wish) + " is not a rank 2..14");
+  if (p.wish != 0 && (p.wish < kMinRank || p.wish > kMaxRank))
+    fail("wish " + std::to_string(p.wish) + " is not a rank 2..14");
   for (Call c : p.calls) {
     if (static_cast<int>(c) > 2) fail("a call is 0..2, not " + std::to_string(static_cast<int>(c)));
   }
@@ -139,6 +141,7 @@ bool HandState::may_call_tichu(int seat) const {  // R7.2
 
 int HandState::legal_actions(Action* out) const {
   if (decision_ == Decision::Over) return 0;  // and player_ is -1: no hand to read
+  // NOLINTNEXTLINE(bugprone-signed-char-misuse): an int8_t seat (-1 for none), not a character
   const Mask hand = hands_[static_cast<std::size_t>(player_)];
   switch (decision_) {
     case Decision::GrandTichu:
@@ -168,7 +171,9 @@ int HandState::legal_actions(Action* out) const {
     case Decision::Bomb: {
       const bool in_turn = decision_ == Decision::Play;
       Move* moves = scratch_moves();
-      const int n = legal_moves(Situation{hand, table(), in_turn ? wish_ : 0, !in_turn}, moves);
+      const int n =
+          legal_moves(Situation{.hand = hand, .table = table(), .wish = in_turn ? wish_ : 0, .out_of_turn = !in_turn},
+                      moves);
       for (int i = 0; i < n; ++i) out[i] = play_action(moves[i]);
       if (in_turn && may_call_tichu(player_)) {
         out[n] = value_action(ActionKind::Tichu, 1);
@@ -195,14 +200,13 @@ bool HandState::is_legal(const Action& a) const {
     if (b) return false;
   }
   if (decision_ == Decision::Over) return false;
+  // NOLINTNEXTLINE(bugprone-signed-char-misuse): an int8_t seat (-1 for none), not a character
   const Mask hand = hands_[static_cast<std::size_t>(player_)];
   const bool no_move = a.move == Move{};
   const bool no_push = a.push == std::array<std::uint8_t, 3>{};
   switch (decision_) {
-    case Decision::GrandTichu:
-      return a.kind == ActionKind::GrandTichu && a.value <= 1 && no_move && no_push;
-    case Decision::Tichu:
-      return a.kind == ActionKind::Tichu && a.value <= 1 && no_move && no_push;
+    case Decision::GrandTichu: return a.kind == ActionKind::GrandTichu && a.value <= 1 && no_move && no_push;
+    case Decision::Tichu: return a.kind == ActionKind::Tichu && a.value <= 1 && no_move && no_push;
     case Decision::Exchange: {
       if (a.kind != ActionKind::Push || a.value || !no_move) return false;
       Mask chosen = 0;
@@ -220,15 +224,17 @@ bool HandState::is_legal(const Action& a) const {
       if (a.kind != ActionKind::Play || a.value || !no_push) return false;
       const bool in_turn = decision_ == Decision::Play;
       Move* moves = scratch_moves();
-      const int n = legal_moves(Situation{hand, table(), in_turn ? wish_ : 0, !in_turn}, moves);
+      const int n =
+          legal_moves(Situation{.hand = hand, .table = table(), .wish = in_turn ? wish_ : 0, .out_of_turn = !in_turn},
+                      moves);
       return std::find(moves, moves + n, a.move) != moves + n;
     }
     case Decision::Wish:
-      return a.kind == ActionKind::Wish && (a.value == 0 || (a.value >= kMinRank && a.value <= kMaxRank)) &&
-             no_move && no_push;
+      return a.kind == ActionKind::Wish && (a.value == 0 || (a.value >= kMinRank && a.value <= kMaxRank)) && no_move &&
+             no_push;
     case Decision::DragonGift:
-      return a.kind == ActionKind::Gift && (a.value == (player_ + 1) % 4 || a.value == (player_ + 3) % 4) &&
-             no_move && no_push;
+      return a.kind == ActionKind::Gift && (a.value == (player_ + 1) % 4 || a.value == (player_ + 3) % 4) && no_move &&
+             no_push;
     case Decision::Over: return false;
   }
   return false;
@@ -259,6 +265,7 @@ void HandState::apply_checked(const Action& a) {
 }
 
 void HandState::apply(const Action& a) {
+  // NOLINTNEXTLINE(bugprone-signed-char-misuse): an int8_t seat (-1 for none), not a character
   const int p = player_;
   switch (decision_) {
     case Decision::GrandTichu:  // R2.1, R7.1: seats 0..3 on their first 8 cards
@@ -301,16 +308,15 @@ void HandState::apply(const Action& a) {
       wish_ = a.value;
       offer_bombs(p, next_in_turn_, (p + 1) % 4);
       return;
-    case Decision::DragonGift:
-      give_trick(a.value);
-      return;
+    case Decision::DragonGift: give_trick(a.value); return;
     case Decision::Over: return;
   }
 }
 
 void HandState::exchange() {
   for (int s = 0; s < 4; ++s) {
-    for (std::uint8_t card : push_[static_cast<std::size_t>(s)]) hands_[static_cast<std::size_t>(s)] &= ~(Mask{1} << card);
+    for (std::uint8_t card : push_[static_cast<std::size_t>(s)])
+      hands_[static_cast<std::size_t>(s)] &= ~(Mask{1} << card);
   }
   for (int s = 0; s < 4; ++s) {
     for (int k = 0; k < 3; ++k) {
@@ -432,6 +438,7 @@ void HandState::take_trick() {  // R5.4, R5.5
     player_ = table_player_;
     return;
   }
+  // NOLINTNEXTLINE(bugprone-signed-char-misuse): an int8_t seat (-1 for none), not a character
   piles_[static_cast<std::size_t>(table_player_)] |= trick_;
   start_trick(table_player_);
 }
@@ -474,6 +481,7 @@ void HandState::finish() {
       player_ = table_player_;
       return;
     }
+    // NOLINTNEXTLINE(bugprone-signed-char-misuse): an int8_t seat (-1 for none), not a character
     piles_[static_cast<std::size_t>(table_player_)] |= trick_;
   }
   trick_ = 0;
@@ -486,7 +494,9 @@ void HandState::finish() {
 std::array<int, 2> HandState::returns() const {
   HandOutcome o;
   o.out_count = std::min<int>(out_count_, 3);
-  for (int i = 0; i < o.out_count; ++i) o.out_order[static_cast<std::size_t>(i)] = out_order_[static_cast<std::size_t>(i)];
+  for (int i = 0; i < o.out_count; ++i)
+    // NOLINTNEXTLINE(bugprone-signed-char-misuse): an int8_t seat (-1 for none), not a character
+    o.out_order[static_cast<std::size_t>(i)] = out_order_[static_cast<std::size_t>(i)];
   o.piles = piles_;
   o.calls = calls_;
   for (Mask h : hands_) o.tailender_hand |= h;

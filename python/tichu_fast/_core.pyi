@@ -1,7 +1,7 @@
 # Hand-kept stubs of the compiled module; tests/test_stubs.py checks that
 # they name exactly what the module exports.
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, ClassVar, SupportsIndex
+from typing import Any, ClassVar, SupportsIndex, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -149,8 +149,8 @@ class HandCore:
     def __eq__(self, other: object) -> bool: ...
     def fill_observation(self, player: int, out: npt.NDArray[np.float32]) -> None: ...
 
-_CardsLike = Cards | int | str  # argument aliases, not exports
-_TableLike = Move | str | None
+_CardsLike: TypeAlias = Cards | int | str  # argument aliases, not exports
+_TableLike: TypeAlias = Move | str | None
 
 def classify(cards: _CardsLike) -> list[Move]: ...
 def beats(move: Move, table: _TableLike) -> bool: ...

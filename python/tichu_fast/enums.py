@@ -8,7 +8,7 @@ __all__ = ["ActionKind", "Call", "Decision", "MoveType"]
 
 
 class MoveType(IntEnum):
-    """What kind of move a card set is played as (RULES.md R3, R4)."""
+    """What kind of move a card set is played as (docs/rules.md R3, R4)."""
 
     PASS = 0
     DOG = 1
@@ -27,7 +27,7 @@ class MoveType(IntEnum):
 
 
 class Call(IntEnum):
-    """A player's call for the hand (RULES.md R7)."""
+    """A player's call for the hand (docs/rules.md R7)."""
 
     NONE = 0
     TICHU = 1
@@ -35,7 +35,7 @@ class Call(IntEnum):
 
 
 class Decision(IntEnum):
-    """Who must decide now, and about what (RULES.md R10.1; docs/game.md)."""
+    """Who must decide now, and about what (docs/rules.md R10.1; docs/game.md)."""
 
     GRAND_TICHU = 0  # a seat, on its first 8 cards: call Grand Tichu or not (R2.1, R7.1)
     TICHU = 1  # a seat, before the exchange: call Tichu or not (R7.2)

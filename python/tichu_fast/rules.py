@@ -13,7 +13,7 @@ MAX_TARGET = 1_000_000
 
 @dataclass(frozen=True)
 class Rules:
-    """Options on top of RULES.md.
+    """Options on top of the rules of docs/rules.md.
 
     - `bombs_out_of_turn`: R10.2; False restricts bombs to one's own turn (no offers).
     - `target`: R9.1; a match ends after a hand once a team has at least this total

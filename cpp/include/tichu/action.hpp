@@ -28,7 +28,7 @@ struct Action {
   ActionKind kind = ActionKind::Play;
   std::uint8_t value = 0;
   std::array<std::uint8_t, 3> push{};
-  std::uint8_t pad[3] = {0, 0, 0};
+  std::array<std::uint8_t, 3> pad{};
 
   friend bool operator==(const Action& a, const Action& b) {
     return a.kind == b.kind && a.value == b.value && a.push == b.push && a.move == b.move;

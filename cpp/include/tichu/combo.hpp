@@ -2,6 +2,7 @@
 // move may be played on which.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -38,7 +39,7 @@ struct Move {
   std::uint8_t length = 0;
   std::uint8_t rank2 = 0;       // twice the rank
   std::uint8_t phoenix_as = 0;  // rank the Phoenix stands for, 0 if none
-  std::uint8_t pad[4] = {0, 0, 0, 0};
+  std::array<std::uint8_t, 4> pad{};  // zero: the 16 bytes of MOVE_DTYPE
 
   friend bool operator==(const Move& a, const Move& b) {
     return a.cards == b.cards && a.type == b.type && a.length == b.length && a.rank2 == b.rank2 &&

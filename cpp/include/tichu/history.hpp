@@ -27,8 +27,8 @@ class RecordedHand {
  public:
   explicit RecordedHand(const HandState& start) : state_(start) { steps_.reserve(kTypicalSteps); }
 
-  const HandState& state() const { return state_; }
-  const std::vector<Step>& steps() const { return steps_; }
+  [[nodiscard]] const HandState& state() const { return state_; }
+  [[nodiscard]] const std::vector<Step>& steps() const { return steps_; }
 
   // Applies a legal action and records it; IllegalActionError (nothing
   // changed) for an illegal one.
@@ -45,7 +45,10 @@ class RecordedHand {
   // allocates once; longer hands grow the vector.
   static constexpr std::size_t kTypicalSteps = 96;
 
-  void record(const Action& a) { steps_.push_back(Step{a, state_.decision(), static_cast<std::int8_t>(state_.current_player())}); }
+  void record(const Action& a) {
+    steps_.push_back(
+        Step{.action = a, .decision = state_.decision(), .player = static_cast<std::int8_t>(state_.current_player())});
+  }
 
   HandState state_;
   std::vector<Step> steps_;

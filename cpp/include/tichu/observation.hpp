@@ -39,10 +39,10 @@ inline constexpr int kObservationSize = kNumCards         // hand
 static_assert(kObservationSize == 435, "docs/game.md fixes the layout at 435 floats");
 static_assert(obs::kEnd == kObservationSize);
 static_assert(obs::kReceived + kNumCards == obs::kEnd && obs::kTablePlayer + 4 == obs::kReceived &&
-              obs::kDecision + kNumDecisions == obs::kTablePlayer && obs::kWish + kMaxRank + 1 == obs::kDecision &&
-              obs::kOut + 4 == obs::kWish && obs::kCalls + 8 == obs::kOut && obs::kHandSizes + 8 - 4 == obs::kCalls &&
-              obs::kTrick + kNumCards == obs::kHandSizes && obs::kPlayed + 4 * kNumCards == obs::kTrick &&
-              obs::kHand + kNumCards == obs::kPlayed,
+                  obs::kDecision + kNumDecisions == obs::kTablePlayer && obs::kWish + kMaxRank + 1 == obs::kDecision &&
+                  obs::kOut + 4 == obs::kWish && obs::kCalls + 8 == obs::kOut &&
+                  obs::kHandSizes + 8 - 4 == obs::kCalls && obs::kTrick + kNumCards == obs::kHandSizes &&
+                  obs::kPlayed + 4 * kNumCards == obs::kTrick && obs::kHand + kNumCards == obs::kPlayed,
               "the blocks follow each other without gaps");
 
 // One named block [start, stop) of the flat observation.
@@ -51,16 +51,16 @@ struct ObservationBlock {
   int start, stop;
 };
 inline constexpr std::array<ObservationBlock, 10> kObservationBlocks{{
-    {"hand", obs::kHand, obs::kPlayed},
-    {"played", obs::kPlayed, obs::kTrick},
-    {"trick", obs::kTrick, obs::kHandSizes},
-    {"hand_sizes", obs::kHandSizes, obs::kCalls},
-    {"calls", obs::kCalls, obs::kOut},
-    {"out", obs::kOut, obs::kWish},
-    {"wish", obs::kWish, obs::kDecision},
-    {"decision", obs::kDecision, obs::kTablePlayer},
-    {"table_player", obs::kTablePlayer, obs::kReceived},
-    {"received", obs::kReceived, obs::kEnd},
+    {.name = "hand", .start = obs::kHand, .stop = obs::kPlayed},
+    {.name = "played", .start = obs::kPlayed, .stop = obs::kTrick},
+    {.name = "trick", .start = obs::kTrick, .stop = obs::kHandSizes},
+    {.name = "hand_sizes", .start = obs::kHandSizes, .stop = obs::kCalls},
+    {.name = "calls", .start = obs::kCalls, .stop = obs::kOut},
+    {.name = "out", .start = obs::kOut, .stop = obs::kWish},
+    {.name = "wish", .start = obs::kWish, .stop = obs::kDecision},
+    {.name = "decision", .start = obs::kDecision, .stop = obs::kTablePlayer},
+    {.name = "table_player", .start = obs::kTablePlayer, .stop = obs::kReceived},
+    {.name = "received", .start = obs::kReceived, .stop = obs::kEnd},
 }};
 
 // Whether the push of seat `pusher` is known now to seat `viewer` (R2.2,

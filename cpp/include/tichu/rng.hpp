@@ -10,7 +10,7 @@
 namespace tichu {
 
 #if defined(__SIZEOF_INT128__)
-__extension__ typedef unsigned __int128 Uint128;  // GCC and Clang; __extension__ keeps -Wpedantic quiet
+__extension__ using Uint128 = unsigned __int128;  // GCC and Clang; __extension__ keeps -Wpedantic quiet
 #endif
 
 // SplitMix64: tiny, fast, and easy to write identically in Python.

@@ -59,52 +59,56 @@ class HandState {
   // leader holding no cards, a wish not 0 or 2..14, a call not 0..2.
   static void check_position(const Position& p);
 
-  Decision decision() const { return decision_; }
-  int current_player() const { return decision_ == Decision::Over ? -1 : player_; }
-  bool is_terminal() const { return decision_ == Decision::Over; }
+  [[nodiscard]] Decision decision() const { return decision_; }
+  [[nodiscard]] int current_player() const { return decision_ == Decision::Over ? -1 : player_; }
+  [[nodiscard]] bool is_terminal() const { return decision_ == Decision::Over; }
 
   // Every legal action of the current decision (room for kMaxActions).
   int legal_actions(Action* out) const;
   // Whether `a` is one of them.
-  bool is_legal(const Action& a) const;
+  [[nodiscard]] bool is_legal(const Action& a) const;
   // Whether the action `text` reads as is one of them: false for an action
   // of another decision, NotationError for text that reads as no action.
-  bool is_legal(std::string_view text) const;
+  [[nodiscard]] bool is_legal(std::string_view text) const;
   // Applies a legal action (precondition: is_legal).
   void apply(const Action& a);
   // Applies `a` if it is legal; else throws IllegalActionError, the state unchanged.
   void apply_checked(const Action& a);
 
   // Team scores of the finished hand (precondition: is_terminal).
-  std::array<int, 2> returns() const;
+  [[nodiscard]] std::array<int, 2> returns() const;
 
   // What the state holds, for the bindings and observations.
-  Mask hand(int seat) const { return hands_[static_cast<std::size_t>(seat)]; }
-  Mask first_eight(int seat) const { return first_eight_[static_cast<std::size_t>(seat)]; }
-  Mask pile(int seat) const { return piles_[static_cast<std::size_t>(seat)]; }
-  Mask played_cards(int seat) const { return played_cards_[static_cast<std::size_t>(seat)]; }
-  Call call(int seat) const { return calls_[static_cast<std::size_t>(seat)]; }
-  const std::array<std::uint8_t, 3>& push(int seat) const { return push_[static_cast<std::size_t>(seat)]; }
-  bool exchanged() const { return exchanged_; }
-  int out_count() const { return out_count_; }
-  int out_seat(int i) const { return out_order_[static_cast<std::size_t>(i)]; }
-  bool is_out(int seat) const { return hands_[static_cast<std::size_t>(seat)] == 0 && decision_ != Decision::GrandTichu; }
-  int wish() const { return wish_; }
-  const Move* table() const { return table_.type == MoveType::Pass ? nullptr : &table_; }
-  int table_player() const { return table_player_; }
-  int leader() const { return leader_; }
-  Mask trick() const { return trick_; }
-  bool may_call_tichu(int seat) const;
-  const Rules& rules() const { return rules_; }
+  [[nodiscard]] Mask hand(int seat) const { return hands_[static_cast<std::size_t>(seat)]; }
+  [[nodiscard]] Mask first_eight(int seat) const { return first_eight_[static_cast<std::size_t>(seat)]; }
+  [[nodiscard]] Mask pile(int seat) const { return piles_[static_cast<std::size_t>(seat)]; }
+  [[nodiscard]] Mask played_cards(int seat) const { return played_cards_[static_cast<std::size_t>(seat)]; }
+  [[nodiscard]] Call call(int seat) const { return calls_[static_cast<std::size_t>(seat)]; }
+  [[nodiscard]] const std::array<std::uint8_t, 3>& push(int seat) const {
+    return push_[static_cast<std::size_t>(seat)];
+  }
+  [[nodiscard]] bool exchanged() const { return exchanged_; }
+  [[nodiscard]] int out_count() const { return out_count_; }
+  [[nodiscard]] int out_seat(int i) const { return out_order_[static_cast<std::size_t>(i)]; }
+  [[nodiscard]] bool is_out(int seat) const {
+    return hands_[static_cast<std::size_t>(seat)] == 0 && decision_ != Decision::GrandTichu;
+  }
+  [[nodiscard]] int wish() const { return wish_; }
+  [[nodiscard]] const Move* table() const { return table_.type == MoveType::Pass ? nullptr : &table_; }
+  [[nodiscard]] int table_player() const { return table_player_; }
+  [[nodiscard]] int leader() const { return leader_; }
+  [[nodiscard]] Mask trick() const { return trick_; }
+  [[nodiscard]] bool may_call_tichu(int seat) const;
+  [[nodiscard]] const Rules& rules() const { return rules_; }
 
   friend bool operator==(const HandState&, const HandState&) = default;
 
  private:
   HandState() = default;
 
-  int next_holder(int after) const;  // the first seat after `after` holding cards
+  [[nodiscard]] int next_holder(int after) const;  // the first seat after `after` holding cards
   void ask_tichu(int from);          // the first seat from `from` on without a Grand Tichu, or the exchange
-  bool hand_over() const;            // R8.1
+  [[nodiscard]] bool hand_over() const;            // R8.1
   void play(int seat, const Move& move);
   void pass(int seat);
   void offer_bombs(int actor, int next_in_turn, int from);

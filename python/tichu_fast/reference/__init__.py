@@ -1,7 +1,7 @@
 """tichu_fast.reference: the pure-Python reference backend of the tichu_fast API.
 
 Written for clarity, independently of the C++ core, to differential-test it.
-Same API as `tichu_fast` (docs/api.md); rule ids refer to RULES.md.
+Same API as `tichu_fast` (docs/api.md); rule ids refer to docs/rules.md.
 """
 
 from __future__ import annotations

@@ -40,7 +40,7 @@ class HandView:
     __slots__ = ("groups", "specials")
 
     def __init__(self, hand: Cards) -> None:
-        self.groups: dict[int, tuple[int, ...]] = {rank: () for rank in range(2, ACE + 1)}
+        self.groups: dict[int, tuple[int, ...]] = dict.fromkeys(range(2, ACE + 1), ())
         self.specials: set[int] = set()
         for card in indices_of(hand):
             if is_normal(card):

@@ -754,8 +754,8 @@ class HandState:
         received: tuple[str, str, str] | None = None
         if self._exchanged and all(push is not None for push in self._pushes):
             # from seats p+1, p+2, p+3: seat q pushed to p the card at index (p - q) % 4 - 1
-            froms = [(player + offset) % 4 for offset in (1, 2, 3)]
-            names = [self._pushes_of(q)[(player - q) % 4 - 1] for q in froms]
+            senders = [(player + offset) % 4 for offset in (1, 2, 3)]
+            names = [self._pushes_of(q)[(player - q) % 4 - 1] for q in senders]
             received = (names[0], names[1], names[2])
         sizes = [len(self.seen(seat)) for seat in range(4)]
         return Observation(

@@ -81,9 +81,9 @@ class Move:
         phoenix_as = None if phoenix_code == 0 else phoenix_code
         if type_ == MoveType.PASS and not cards and fields == (0, 0, 0, 0):
             return Move.PASS
-        if type_ == MoveType.SINGLE and _is_phoenix_single_set(cards) and phoenix_as is None:
-            if length == 1 and _is_phoenix_single_rank2(rank2):
-                return phoenix_single(rank2)
+        phoenix_single_record = type_ == MoveType.SINGLE and length == 1 and phoenix_as is None
+        if phoenix_single_record and _is_phoenix_single_set(cards) and _is_phoenix_single_rank2(rank2):
+            return phoenix_single(rank2)
         for reading in classify(cards):
             if (reading.type, reading.length, reading.rank2, reading.phoenix_as) == (
                 type_,

@@ -97,8 +97,8 @@ _WITHIN_BLOCK: dict[MoveType, Callable[[Move], tuple[int, ...]]] = {
     MoveType.STRAIGHT: lambda move: _run_key(move, move.length),
     MoveType.FOUR_OF_A_KIND: lambda move: (move.rank2 // 2,),
     MoveType.STRAIGHT_FLUSH: _straight_flush_key,
-    MoveType.DOG: lambda move: (),  # one Dog, one pass at most
-    MoveType.PASS: lambda move: (),
+    MoveType.DOG: lambda _move: (),  # one Dog, one pass at most
+    MoveType.PASS: lambda _move: (),
 }
 
 
