@@ -48,6 +48,12 @@ Action choose_random(const HandState& s, bool calls, SplitMix64& rng, PolicyScra
     case Decision::Play:
     case Decision::Bomb: {
       const bool in_turn = s.decision() == Decision::Play;
+      const Move* table = s.table();
+      if (in_turn && table != nullptr && cannot_beat(s.hand(seat), *table)) {  // most answers: the pass alone
+        const bool tichu = calls && s.may_call_tichu(seat);
+        if (rng.pick(tichu ? 2 : 1) == 1) return value_action(ActionKind::Tichu, 1);
+        return Action{};
+      }
       const int n = legal_moves(Situation{.hand = s.hand(seat),
                                           .table = s.table(),
                                           .wish = in_turn ? s.wish() : 0,
@@ -73,6 +79,39 @@ Action choose_random(const HandState& s, bool calls, SplitMix64& rng, PolicyScra
 }
 
 }  // namespace
+
+bool cannot_beat(Mask hand, const Move& table) {
+  const Mask n = hand & kNormals;
+  if (n & n >> 1 & n >> 2 & n >> 3 & kRankLowBits) return false;  // four of a kind
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    const Mask cards = (hand >> suit) & kRankLowBits;
+    if (cards & cards >> 4 & cards >> 8 & cards >> 12 & cards >> 16) return false;  // a straight flush
+  }
+  if (count(hand) < table.length) return true;
+  const int top = table.rank2 / 2;  // the table's rank; a Phoenix single x.5 is beaten from x+1 on
+  const bool phoenix = (hand & kPhoenix) != 0;
+  const Mask above = top >= kMaxRank ? 0 : n & ~((Mask{1} << rank_shift(top + 1)) - 1);  // normal cards above
+  // Ranks above the table's with at least two cards, or three.
+  const Mask pairs = (above | above >> 1 | above >> 2 | above >> 3) & kRankLowBits;
+  const Mask per_rank_two = ((above & above >> 1) | (above & above >> 2) | (above & above >> 3) |
+                             (above >> 1 & above >> 2) | (above >> 1 & above >> 3) | (above >> 2 & above >> 3)) &
+                            kRankLowBits;
+  switch (table.type) {
+    case MoveType::Single:
+      if (table.rank2 == kDragonRank2) return true;  // R3.3: nothing but a bomb beats the Dragon
+      return !(above || (hand & (kPhoenix | kDragon)));
+    case MoveType::Pair:
+    case MoveType::PairRun: return !(per_rank_two || (phoenix && pairs));
+    case MoveType::Trio:
+    case MoveType::FullHouse: {
+      const Mask three = (above & above >> 1 & above >> 2) | (above & above >> 1 & above >> 3) |
+                         (above & above >> 2 & above >> 3) | (above >> 1 & above >> 2 & above >> 3);
+      return !((three & kRankLowBits) || (phoenix && per_rank_two));
+    }
+    case MoveType::Straight: return !(above || phoenix);
+    default: return false;
+  }
+}
 
 PolicyKind policy_kind(std::string_view name) {
   if (name == "random") return PolicyKind::Random;

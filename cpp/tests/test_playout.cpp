@@ -73,6 +73,29 @@ int main() {
       expect(same(r, tichu::playout(s, policy, seed)), [] { return std::string("a playout is not deterministic"); });
     }
   }
+  // R5.2: cannot_beat never says "no" where a move beats the table; and it
+  // catches most hands that can only pass.
+  long pass_only = 0, caught = 0;
+  for (int d = 0; d < deals; ++d) {
+    HandState s = tichu_test::deal_hand(tichu::hand_seed(7, static_cast<std::uint64_t>(d)), tichu::Rules{});
+    while (!s.is_terminal()) {
+      if (s.decision() == tichu::Decision::Play && s.table() != nullptr) {
+        const tichu::Mask hand = s.hand(s.current_player());
+        const int n =
+            tichu::legal_moves(tichu::Situation{.hand = hand, .table = s.table(), .wish = 0, .out_of_turn = false},
+                               scratch->moves.data());
+        const bool sure = tichu::cannot_beat(hand, *s.table());
+        expect(!sure || n == 1, [&] { return "cannot_beat, yet a move beats: " + tichu_test::describe(s); });
+        pass_only += n == 1;
+        caught += sure;
+      }
+      s.apply(actions[static_cast<int>(walk.pick(static_cast<std::uint64_t>(actions.fill(s))))]);
+    }
+  }
+  expect(caught * 10 >= pass_only * 7, [&] {
+    return "cannot_beat catches only " + std::to_string(caught) + " of " + std::to_string(pass_only) +
+           " pass-only hands";
+  });
   // Batches: the same results on 1, 2 and 3 threads.
   const HandState start = tichu_test::deal_hand(5, tichu::Rules{});
   for (const Policy& policy : policies) {

@@ -33,6 +33,11 @@ struct PolicyScratch {
   std::array<Move, kMaxLegalMoves> moves;
 };
 
+// Whether `hand` surely holds no move that beats `table` in turn, bombs
+// included: then the pass is the only legal move (R5.2), wish or not. A
+// quick test of a few masks; false means "maybe", never a wrong "no".
+bool cannot_beat(Mask hand, const Move& table);
+
 // The policy's action for the current decision of `s` (not terminal),
 // always legal. `rng` is the only source of chance.
 Action choose(const HandState& s, const Policy& policy, SplitMix64& rng, PolicyScratch& scratch);
