@@ -220,6 +220,7 @@ Action play(const HandState& s, PolicyScratch& scratch) {
   const View v = view_of(s);
   const bool in_turn = s.decision() == Decision::Play;
   const Move* table = s.table();
+  if (in_turn && table != nullptr && cannot_beat(v.hand, *table)) return play_action(kPass);  // nothing to list
   Move* moves = scratch.moves.data();
   const int n =
       legal_moves(Situation{.hand = v.hand, .table = table, .wish = in_turn ? s.wish() : 0, .out_of_turn = !in_turn},
