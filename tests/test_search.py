@@ -42,7 +42,8 @@ def starting_states() -> list[tf.HandState]:
     fresh = tf.HandState.new(3)
     exchange = walk(4, 9)  # 4 Grand Tichu and 4 Tichu answers, one push made
     mid_trick = walk(5, 40, lambda s: s.decision == tf.Decision.PLAY and s.table is not None)
-    assert fresh.decision == tf.Decision.GRAND_TICHU and exchange.decision == tf.Decision.EXCHANGE
+    assert fresh.decision == tf.Decision.GRAND_TICHU
+    assert exchange.decision == tf.Decision.EXCHANGE
     assert mid_trick.table is not None
     return [fresh, exchange, mid_trick, bomb_offer()]
 
@@ -75,7 +76,8 @@ def test_playout_is_the_policy_played_step_by_step(policy, calls):
 def test_playouts_do_not_depend_on_threads(policy, calls):
     state = walk(8, 30)
     one = state.playouts(120, 17, policy=policy, calls=calls, threads=1)
-    assert one.dtype == tf.PLAYOUT_DTYPE and one.shape == (120,)
+    assert one.dtype == tf.PLAYOUT_DTYPE
+    assert one.shape == (120,)
     for threads in (2, 3):
         assert np.array_equal(one, state.playouts(120, 17, policy=policy, calls=calls, threads=threads))
     for i in (0, 7, 119):
@@ -144,14 +146,16 @@ def test_evaluate_actions_is_a_loop_over_worlds_and_seeds():
     worlds = [state, state.clone(), state.clone()]
     for policy in tf.POLICIES:
         values = state.evaluate_actions(player, worlds, 2, policy=policy, seed=5, threads=2)
-        assert values.dtype == tf.EVALUATION_DTYPE and len(values) == state.num_legal_actions()
+        assert values.dtype == tf.EVALUATION_DTYPE
+        assert len(values) == state.num_legal_actions()
         for a, action in enumerate(state.legal_actions()):
             returns = [
                 w.child(action).playout(tf.hand_seed(5, i * 2 + j), policy).returns[player % 2]
                 for i, w in enumerate(worlds)
                 for j in range(2)
             ]
-            assert values[a]["action"] == a and values[a]["n"] == 6
+            assert values[a]["action"] == a
+            assert values[a]["n"] == 6
             assert values[a]["mean"] == pytest.approx(np.mean(returns))
             assert values[a]["var"] == pytest.approx(np.var(returns, ddof=1))
         assert np.array_equal(values, state.evaluate_actions(player, worlds, 2, policy=policy, seed=5, threads=1))
@@ -218,10 +222,12 @@ def test_playouts_from_python_threads():
 
 def test_simulate_records():
     records = tf.simulate(400, 6, policy="heuristic", threads=1)
-    assert records.dtype == tf.HAND_RECORD_DTYPE and records.shape == (400,)
+    assert records.dtype == tf.HAND_RECORD_DTYPE
+    assert records.shape == (400,)
     assert np.array_equal(records, tf.simulate(400, 6, policy="heuristic", threads=3))
     # R8.3 to R8.5: a team scores -425..400, and without calls the two scores sum to 100 or 200/0
-    assert (records["score"] >= -425).all() and (records["score"] <= 400).all()
+    assert (records["score"] >= -425).all()
+    assert (records["score"] <= 400).all()
     plain = tf.simulate(400, 6, calls=False)
     totals = plain["score"].sum(axis=1)
     assert set(np.unique(totals)) <= {100, 200}
@@ -254,11 +260,14 @@ def test_cli_simulate_flags():
     assert status == 0
     two = json.loads(text)
     one = json.loads(run_cli(*base, "--policy", "heuristic")[1])
-    assert two["team_score"] == one["team_score"] and two["tricks_per_hand"] == one["tricks_per_hand"]
+    assert two["team_score"] == one["team_score"]
+    assert two["tricks_per_hand"] == one["tricks_per_hand"]
     silent = json.loads(run_cli(*base, "--no-calls")[1])
-    assert silent["tichu"]["calls"] == 0 and silent["grand_tichu"]["calls"] == 0
+    assert silent["tichu"]["calls"] == 0
+    assert silent["grand_tichu"]["calls"] == 0
     status, text = run_cli("simulate", "--hands", "100", "--policy", "heuristic")
-    assert status == 0 and "heuristic-policy hands" in text
+    assert status == 0
+    assert "heuristic-policy hands" in text
     for bad in (("--policy", "greedy"), ("--threads", "0"), ("--threads", "x")):
         with pytest.raises(SystemExit) as exit_info, contextlib.redirect_stderr(io.StringIO()):
             cli.main(["simulate", "--hands", "10", *bad])

@@ -118,7 +118,9 @@ void bind_search(py::module_& m) {
         std::vector<HandState> starts;
         starts.reserve(worlds.size());
         for (std::size_t w = 0; w < worlds.size(); ++w) {
-          const HandState& world = worlds[w].cast<const RecordedHand&>().state();
+          const py::object item = worlds[w];
+          if (!py::isinstance<RecordedHand>(item)) throw py::type_error("worlds must hold HandCore objects");
+          const HandState& world = item.cast<const RecordedHand&>().state();
           const int n = world.legal_actions(world_actions.data());
           const bool same = world.decision() == state.decision() && world.current_player() == state.current_player() &&
                             n == static_cast<int>(actions.size()) &&

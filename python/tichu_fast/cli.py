@@ -225,7 +225,7 @@ class RunningSummary:
         self._made = {Call.TICHU: 0, Call.GRAND_TICHU: 0}
 
     def add(self, rows: npt.NDArray[Any]) -> None:
-        """Adds HAND_RECORD_DTYPE records, or _core.simulate's rows (scores, one-two, first out, tricks, bombs, 4 calls)."""
+        """Adds HAND_RECORD_DTYPE records; also _core.simulate's int rows (the same columns)."""
         if rows.dtype.names is not None:
             rows = _as_rows(rows)
         self.hands += len(rows)
