@@ -124,5 +124,6 @@ void bind_game(py::module_& m);
 void bind_infostate(py::module_& m);  // infostate_bindings.cpp: worlds (resample.hpp)
 void bind_observation(py::module_& m);
 void bind_bench(py::module_& m);
+void bind_search(py::module_& m);
 
 }  // namespace tichu::bindings

@@ -94,4 +94,5 @@ PYBIND11_MODULE(_core, m) {
   tichu::bindings::bind_infostate(m);
   tichu::bindings::bind_observation(m);
   tichu::bindings::bind_bench(m);
+  tichu::bindings::bind_search(m);
 }

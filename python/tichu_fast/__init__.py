@@ -30,20 +30,32 @@ from tichu_fast._core import (
 )
 from tichu_fast.enums import ActionKind, Call, Decision, MoveType
 from tichu_fast.errors import IllegalMoveError, InvalidNotationError, TichuError
-from tichu_fast.formats import MAX_LEGAL_MOVES, MOVE_DTYPE, OBSERVATION_SIZE
+from tichu_fast.formats import (
+    EVALUATION_DTYPE,
+    HAND_RECORD_DTYPE,
+    MAX_LEGAL_MOVES,
+    MOVE_DTYPE,
+    OBSERVATION_SIZE,
+    PLAYOUT_DTYPE,
+)
 from tichu_fast.hand import HandState
 from tichu_fast.match import Match
 from tichu_fast.observation import Observation
 from tichu_fast.rules import Rules
+from tichu_fast.search import POLICIES, PlayoutResult, policy_action, simulate
 
 __version__ = _version("tichu_fast")  # the one version number lives in pyproject.toml
 
 __all__ = [
     "CARD_NAMES",
     "DECK",
+    "EVALUATION_DTYPE",
+    "HAND_RECORD_DTYPE",
     "MAX_LEGAL_MOVES",
     "MOVE_DTYPE",
     "OBSERVATION_SIZE",
+    "PLAYOUT_DTYPE",
+    "POLICIES",
     "Action",
     "ActionKind",
     "Call",
@@ -56,6 +68,7 @@ __all__ = [
     "Move",
     "MoveType",
     "Observation",
+    "PlayoutResult",
     "Rules",
     "TichuError",
     "__version__",
@@ -69,7 +82,9 @@ __all__ = [
     "legal_moves",
     "legal_moves_array",
     "legal_moves_into",
+    "policy_action",
     "score_hand",
     "shuffled_deck",
+    "simulate",
     "to_masks",
 ]

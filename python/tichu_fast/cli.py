@@ -80,6 +80,16 @@ def _hands(text: str) -> int:
     return value
 
 
+def _threads(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"threads must be an int 1..256, not {_quote(text)}") from None
+    if not 1 <= value <= 256:
+        raise argparse.ArgumentTypeError(f"threads must be 1..256, not {value}")
+    return value
+
+
 def _rank(text: str) -> int:
     try:
         value = int(text)
@@ -123,14 +133,20 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND")
     simulate = commands.add_parser(
         "simulate",
-        help="play random-policy hands in C++; print hands/s, scores, call success, tricks, bombs",
-        description="Play random-policy hands in C++ (every decision uniform among the legal actions) and "
-        "summarise them. A progress bar is drawn when stderr is a terminal.",
+        help="play hands in C++ by a built-in policy; print hands/s, scores, call success, tricks, bombs",
+        description="Play hands in C++ by a built-in policy (random: every decision uniform among the legal "
+        "actions; heuristic: the rule-based player of docs/game.md) and summarise them. A progress bar is "
+        "drawn when stderr is a terminal.",
     )
     simulate.add_argument("--hands", type=_hands, default=100_000, help="how many hands (default 100000)")
     simulate.add_argument("--seed", type=_seed, default=0, help="seed of the first deal, 0..2**64-1 (default 0)")
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON, without progress")
     simulate.add_argument("--bombs-in-turn-only", action="store_true", help="Rules(bombs_out_of_turn=False)")
+    simulate.add_argument(
+        "--policy", choices=tf.POLICIES, default="random", help="the policy of all four seats (default random)"
+    )
+    simulate.add_argument("--no-calls", action="store_true", help="never call Grand Tichu nor Tichu")
+    simulate.add_argument("--threads", type=_threads, default=1, help="C++ threads, 1..256 (default 1)")
     simulate.set_defaults(run=_simulate)
     deal = commands.add_parser(
         "deal",
@@ -208,8 +224,10 @@ class RunningSummary:
         self._calls = {Call.TICHU: 0, Call.GRAND_TICHU: 0}
         self._made = {Call.TICHU: 0, Call.GRAND_TICHU: 0}
 
-    def add(self, rows: npt.NDArray[np.int32]) -> None:
-        """Adds _core.simulate's rows: scores, one-two, first out, tricks, bombs, 4 calls."""
+    def add(self, rows: npt.NDArray[Any]) -> None:
+        """Adds HAND_RECORD_DTYPE records; also _core.simulate's int rows (the same columns)."""
+        if rows.dtype.names is not None:
+            rows = _as_rows(rows)
         self.hands += len(rows)
         for team, scores in enumerate(self._scores):
             values, counts = np.unique(rows[:, team], return_counts=True)
@@ -242,6 +260,12 @@ class RunningSummary:
             "tricks_per_hand": self._tricks / hands,
             "bombs_per_hand": self._bombs / hands,
         }
+
+
+def _as_rows(records: npt.NDArray[np.void]) -> npt.NDArray[np.int32]:
+    """HAND_RECORD_DTYPE records as _core.simulate's columns."""
+    columns = [records["score"], *(records[f][:, None] for f in ("one_two", "first_out", "tricks", "bombs"))]
+    return np.hstack([*columns, records["calls"]]).astype(np.int32)
 
 
 def _distribution(histogram: Counter[int]) -> dict[str, float | int]:
@@ -312,12 +336,20 @@ class _Progress:
 
 
 def simulate(
-    hands: int, seed: int = 0, bombs_out_of_turn: bool = True, progress: TextIO | None = None
+    hands: int,
+    seed: int = 0,
+    bombs_out_of_turn: bool = True,
+    progress: TextIO | None = None,
+    *,
+    policy: str = "random",
+    calls: bool = True,
+    threads: int = 1,
 ) -> dict[str, Any]:
-    """Plays `hands` random-policy hands in C++ and returns their summary, in constant memory.
+    """Plays `hands` hands in C++ by `policy` and returns their summary, in constant memory.
 
     Progress goes to `progress` when given (a bar only if it is a terminal).
     """
+    rules = tf.Rules(bombs_out_of_turn=bombs_out_of_turn)
     chunk = max(1, min(_MAX_CHUNK, hands // 50))
     summary = RunningSummary()
     bar = None if progress is None else _Progress(hands, progress)
@@ -326,7 +358,7 @@ def simulate(
     try:
         while done < hands:
             n = min(chunk, hands - done)
-            summary.add(_core.simulate(seed, done, n, bombs_out_of_turn))
+            summary.add(_core.simulate_records(seed, done, n, policy, calls, rules, threads))
             done += n
             if bar is not None:
                 bar.update(done)
@@ -340,17 +372,25 @@ def simulate(
 
 def _simulate(args: argparse.Namespace) -> int:
     progress = None if args.json else sys.stderr
-    summary = simulate(args.hands, args.seed, not args.bombs_in_turn_only, progress)
+    summary = simulate(
+        args.hands,
+        args.seed,
+        not args.bombs_in_turn_only,
+        progress,
+        policy=args.policy,
+        calls=not args.no_calls,
+        threads=args.threads,
+    )
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
-        _print_summary(summary)
+        _print_summary(summary, args.policy)
     return 0
 
 
-def _print_summary(s: dict[str, Any]) -> None:
+def _print_summary(s: dict[str, Any], policy: str = "random") -> None:
     rate = f"{s['hands_per_second']:,.0f} hands/s"
-    print(f"{s['hands']:,} random-policy hands in {s['seconds']:.2f} s: {rate} (seed {s['seed']})")
+    print(f"{s['hands']:,} {policy}-policy hands in {s['seconds']:.2f} s: {rate} (seed {s['seed']})")
     for team, t in s["team_score"].items():
         print(
             f"  {team} score: mean {t['mean']:7.1f}  std {t['std']:6.1f}  "

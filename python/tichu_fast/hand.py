@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tichu_fast import replay as _replay
+from tichu_fast import search as _search
 from tichu_fast._core import (
     Action,
     Cards,
@@ -441,6 +442,38 @@ class HandState:
             raise TypeError(f"out must be a float32 numpy array, not {type(out).__name__}")
         self._core.fill_observation(player, out)
         return out
+
+    # -- search (tichu_fast.search) -----------------------------------------
+
+    def playout(self, seed: int, policy: str = "random", calls: bool = False) -> _search.PlayoutResult:
+        """Plays a copy of this hand to the end by a built-in policy ("random" or "heuristic")."""
+        return _search.playout(self, seed, policy, calls)
+
+    def playouts(
+        self, n: int, seed: int, *, policy: str = "random", calls: bool = False, threads: int = 1
+    ) -> npt.NDArray[np.void]:
+        """`n` playouts as a PLAYOUT_DTYPE array; playout i is `playout(hand_seed(seed, i))`."""
+        return _search.playouts(self, n, seed, policy=policy, calls=calls, threads=threads)
+
+    def evaluate_actions(
+        self,
+        player: int,
+        worlds: int | Sequence[HandState],
+        playouts_per_world: int = 1,
+        *,
+        policy: str = "random",
+        calls: bool = False,
+        threads: int = 1,
+        seed: int = 0,
+    ) -> npt.NDArray[np.void]:
+        """Each legal action's mean and variance of `player`'s team return (EVALUATION_DTYPE).
+
+        `worlds`: how many worlds consistent with what `player` knows to draw
+        (`resample_many`), or the worlds themselves; see `tichu_fast.search.evaluate_actions`.
+        """
+        return _search.evaluate_actions(
+            self, player, worlds, playouts_per_world, policy=policy, calls=calls, threads=threads, seed=seed
+        )
 
 
 # Card text separators: ASCII whitespace and commas; two commas in a row

@@ -1,0 +1,170 @@
+// Search for Python: built-in policies, playouts, action evaluation and
+// simulate (_core.policy_action, playout, playouts, action_values,
+// simulate_records). Arguments are converted while the GIL is held; every
+// loop of playouts runs without it.
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "common.hpp"
+#include "tichu/parallel.hpp"
+#include "tichu/playout.hpp"
+#include "tichu/simulate.hpp"
+
+namespace tichu::bindings {
+namespace {
+
+std::uint64_t seed_arg(py::handle seed) { return uint64_int(seed, "seed (0 <= seed < 2**64)"); }
+
+Policy policy_arg(py::handle name, py::handle calls) {
+  if (!PyUnicode_Check(name.ptr())) {
+    throw py::type_error("policy must be a str ('random' or 'heuristic'), not " +
+                         std::string(py::str(py::type::of(name).attr("__name__"))));
+  }
+  if (!PyBool_Check(calls.ptr())) throw py::type_error("calls must be a bool");
+  return Policy{policy_kind(text_arg(name, "policy")), calls.ptr() == Py_True};
+}
+
+int threads_arg(py::handle threads) {
+  const long long n = small_int(threads, "threads");
+  if (n < 1) throw py::value_error("threads must be >= 1, not " + std::to_string(n));
+  return static_cast<int>(std::min<long long>(n, kMaxThreads));
+}
+
+long long count_arg(py::handle n, const char* what) {
+  const long long value = small_int(n, what);
+  if (value < 0) throw py::value_error(std::string(what) + " must be >= 0, not " + std::to_string(value));
+  return value;
+}
+
+const HandState& live_state(const RecordedHand& h) {
+  if (h.state().is_terminal()) throw std::invalid_argument("the hand is over: no decision to play from");
+  return h.state();
+}
+
+// A numpy array of `n` records of the dtype `name` in tichu_fast.formats,
+// filled from `records` (laid out exactly like the dtype).
+template <class Record>
+py::array records_array(const char* name, const std::vector<Record>& records) {
+  const auto dtype = py::module_::import("tichu_fast.formats").attr(name).cast<py::dtype>();
+  if (dtype.itemsize() != static_cast<py::ssize_t>(sizeof(Record)))
+    throw std::logic_error(std::string(name) + " does not match C++");
+  py::array out(dtype, std::vector<py::ssize_t>{static_cast<py::ssize_t>(records.size())});
+  if (!records.empty()) std::memcpy(out.mutable_data(), records.data(), records.size() * sizeof(Record));
+  return out;
+}
+
+}  // namespace
+
+void bind_search(py::module_& m) {
+  m.attr("MAX_THREADS") = kMaxThreads;
+  m.def(
+      "policy_action",
+      [](const RecordedHand& h, py::handle policy, py::handle calls, py::handle seed) {
+        const Policy p = policy_arg(policy, calls);
+        SplitMix64 rng(seed_arg(seed));
+        thread_local PolicyScratch scratch;
+        return choose(live_state(h), p, rng, scratch);
+      },
+      py::arg("state"), py::arg("policy"), py::arg("calls"), py::arg("seed"),
+      "The built-in policy's action for the current decision, drawing from SplitMix64(seed).");
+  m.def(
+      "playout",
+      [](const RecordedHand& h, py::handle seed, py::handle policy, py::handle calls) {
+        const Policy p = policy_arg(policy, calls);
+        const std::uint64_t s = seed_arg(seed);
+        std::vector<PlayoutResult> result(1);
+        const HandState start = live_state(h);
+        {
+          py::gil_scoped_release release;
+          result[0] = playout(start, p, s);
+        }
+        return records_array("PLAYOUT_DTYPE", result);
+      },
+      py::arg("state"), py::arg("seed"), py::arg("policy"), py::arg("calls"),
+      "One playout to the end, as a PLAYOUT_DTYPE array of one record.");
+  m.def(
+      "playouts",
+      [](const RecordedHand& h, py::handle n, py::handle seed, py::handle policy, py::handle calls,
+         py::handle threads) {
+        const long long count = count_arg(n, "n");
+        const std::uint64_t s = seed_arg(seed);
+        const Policy p = policy_arg(policy, calls);
+        const int t = threads_arg(threads);
+        const HandState start = live_state(h);
+        std::vector<PlayoutResult> results(static_cast<std::size_t>(count));
+        {
+          py::gil_scoped_release release;
+          playouts(start, s, p, t, results);
+        }
+        return records_array("PLAYOUT_DTYPE", results);
+      },
+      py::arg("state"), py::arg("n"), py::arg("seed"), py::arg("policy"), py::arg("calls"), py::arg("threads"),
+      "n playouts, playout i from the seed hand_seed(seed, i), as a PLAYOUT_DTYPE array.");
+  m.def(
+      "action_values",
+      [](const RecordedHand& h, const py::sequence& worlds, py::handle per_world, py::handle team, py::handle seed,
+         py::handle policy, py::handle calls, py::handle threads) {
+        const long long ppw = small_int(per_world, "playouts_per_world");
+        if (ppw < 1) throw py::value_error("playouts_per_world must be >= 1, not " + std::to_string(ppw));
+        const long long team_index = small_int(team, "team");
+        if (team_index < 0 || team_index > 1) throw py::value_error("team must be 0 or 1");
+        const std::uint64_t s = seed_arg(seed);
+        const Policy p = policy_arg(policy, calls);
+        const int t = threads_arg(threads);
+        const HandState& state = live_state(h);
+        std::vector<Action> actions(kMaxActions), world_actions(kMaxActions);
+        actions.resize(static_cast<std::size_t>(state.legal_actions(actions.data())));
+        std::vector<HandState> starts;
+        starts.reserve(worlds.size());
+        for (std::size_t w = 0; w < worlds.size(); ++w) {
+          const py::object item = worlds[w];
+          if (!py::isinstance<RecordedHand>(item)) throw py::type_error("worlds must hold HandCore objects");
+          const HandState& world = item.cast<const RecordedHand&>().state();
+          const int n = world.legal_actions(world_actions.data());
+          const bool same = world.decision() == state.decision() && world.current_player() == state.current_player() &&
+                            n == static_cast<int>(actions.size()) &&
+                            std::equal(actions.begin(), actions.end(), world_actions.begin());
+          if (!same) {
+            throw py::value_error("world " + std::to_string(w) +
+                                  " is not at the same decision with the same legal "
+                                  "actions as the state");
+          }
+          starts.push_back(world);
+        }
+        if (starts.empty()) throw py::value_error("worlds must hold at least one state");
+        const std::size_t per_action = starts.size() * static_cast<std::size_t>(ppw);
+        py::array_t<double> values({static_cast<py::ssize_t>(actions.size()), static_cast<py::ssize_t>(per_action)});
+        std::span<double> out(values.mutable_data(), actions.size() * per_action);
+        {
+          py::gil_scoped_release release;
+          action_values(starts, actions, static_cast<int>(ppw), static_cast<int>(team_index), s, p, t, out);
+        }
+        return values;
+      },
+      py::arg("state"), py::arg("worlds"), py::arg("per_world"), py::arg("team"), py::arg("seed"), py::arg("policy"),
+      py::arg("calls"), py::arg("threads"),
+      "values[a, w * per_world + j]: the team's return after legal action a in world w, played out from "
+      "hand_seed(seed, w * per_world + j).");
+  m.def(
+      "simulate_records",
+      [](py::handle seed, py::handle first, py::handle n, py::handle policy, py::handle calls, py::handle rules,
+         py::handle threads) {
+        const std::uint64_t s = seed_arg(seed);
+        const std::uint64_t f = uint64_int(first, "first");
+        const long long count = count_arg(n, "n");
+        const Policy p = policy_arg(policy, calls);
+        const Rules r = to_rules(rules);
+        const int t = threads_arg(threads);
+        std::vector<HandRecord> records(static_cast<std::size_t>(count));
+        {
+          py::gil_scoped_release release;
+          simulate_hands(s, f, r, p, t, records);
+        }
+        return records_array("HAND_RECORD_DTYPE", records);
+      },
+      py::arg("seed"), py::arg("first"), py::arg("n"), py::arg("policy"), py::arg("calls"), py::arg("rules"),
+      py::arg("threads"), "Hands first..first+n-1 from `seed` played by a built-in policy, as HAND_RECORD_DTYPE.");
+}
+
+}  // namespace tichu::bindings

@@ -1,0 +1,127 @@
+#include "tichu/policy.hpp"
+
+#include <bit>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace tichu {
+namespace {
+
+Action value_action(ActionKind kind, int value) {
+  Action a;
+  a.kind = kind;
+  a.value = static_cast<std::uint8_t>(value);
+  return a;
+}
+
+// A uniform ordered choice of 3 distinct cards of `hand`: uniform among the
+// 2184 push actions without listing them.
+Action random_push(Mask hand, SplitMix64& rng) {
+  std::array<std::uint8_t, kMaxHandSize> cards{};
+  int n = 0;
+  for (Mask m = hand; m; m &= m - 1)
+    cards[static_cast<std::size_t>(n++)] = static_cast<std::uint8_t>(std::countr_zero(m));
+  Action a;
+  a.kind = ActionKind::Push;
+  for (std::size_t k = 0; k < 3; ++k) {  // a partial Fisher-Yates shuffle
+    const auto j = k + rng.pick(static_cast<std::uint64_t>(n) - k);
+    std::swap(cards[k], cards[j]);
+    a.push[k] = cards[k];
+  }
+  return a;
+}
+
+// Uniform among the legal actions, each decision drawing from `rng` as
+// tichu::simulate_hands always has (so a seed keeps its hands): one pick per
+// decision, three for a push. The small decisions are answered without
+// listing, in HandState::legal_actions order.
+Action choose_random(const HandState& s, bool calls, SplitMix64& rng, PolicyScratch& scratch) {
+  const int seat = s.current_player();
+  switch (s.decision()) {
+    case Decision::GrandTichu:
+    case Decision::Tichu: {
+      const auto kind = s.decision() == Decision::GrandTichu ? ActionKind::GrandTichu : ActionKind::Tichu;
+      return value_action(kind, calls ? static_cast<int>(rng.pick(2)) : 0);
+    }
+    case Decision::Exchange: return random_push(s.hand(seat), rng);
+    case Decision::Play:
+    case Decision::Bomb: {
+      const bool in_turn = s.decision() == Decision::Play;
+      const Move* table = s.table();
+      if (in_turn && table != nullptr && cannot_beat(s.hand(seat), *table)) {  // most answers: the pass alone
+        const bool tichu = calls && s.may_call_tichu(seat);
+        if (rng.pick(tichu ? 2 : 1) == 1) return value_action(ActionKind::Tichu, 1);
+        return Action{};
+      }
+      const int n = legal_moves(Situation{.hand = s.hand(seat),
+                                          .table = s.table(),
+                                          .wish = in_turn ? s.wish() : 0,
+                                          .out_of_turn = !in_turn},
+                                scratch.moves.data());
+      const bool tichu = calls && in_turn && s.may_call_tichu(seat);  // the call is one more choice
+      const auto choices = static_cast<std::uint64_t>(n) + (tichu ? 1 : 0);
+      const auto pick = static_cast<std::size_t>(rng.pick(choices));
+      if (std::cmp_equal(pick, n)) return value_action(ActionKind::Tichu, 1);
+      Action a;
+      a.move = scratch.moves[pick];
+      return a;
+    }
+    case Decision::Wish: {  // "no wish", then ranks 2..14
+      const auto pick = static_cast<int>(rng.pick(14));
+      return value_action(ActionKind::Wish, pick == 0 ? 0 : pick + 1);
+    }
+    case Decision::DragonGift:
+      return value_action(ActionKind::Gift, rng.pick(2) == 0 ? (seat + 1) % 4 : (seat + 3) % 4);
+    case Decision::Over: break;
+  }
+  throw std::logic_error("a policy was asked to act in a finished hand");
+}
+
+}  // namespace
+
+bool cannot_beat(Mask hand, const Move& table) {
+  const Mask n = hand & kNormals;
+  if (n & n >> 1 & n >> 2 & n >> 3 & kRankLowBits) return false;  // four of a kind
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    const Mask cards = (hand >> suit) & kRankLowBits;
+    if (cards & cards >> 4 & cards >> 8 & cards >> 12 & cards >> 16) return false;  // a straight flush
+  }
+  if (count(hand) < table.length) return true;
+  const int top = table.rank2 / 2;  // the table's rank; a Phoenix single x.5 is beaten from x+1 on
+  const bool phoenix = (hand & kPhoenix) != 0;
+  const Mask above = top >= kMaxRank ? 0 : n & ~((Mask{1} << rank_shift(top + 1)) - 1);  // normal cards above
+  // Ranks above the table's with at least two cards, or three.
+  const Mask pairs = (above | above >> 1 | above >> 2 | above >> 3) & kRankLowBits;
+  const Mask per_rank_two = ((above & above >> 1) | (above & above >> 2) | (above & above >> 3) |
+                             (above >> 1 & above >> 2) | (above >> 1 & above >> 3) | (above >> 2 & above >> 3)) &
+                            kRankLowBits;
+  switch (table.type) {
+    case MoveType::Single:
+      if (table.rank2 == kDragonRank2) return true;  // R3.3: nothing but a bomb beats the Dragon
+      return !(above || (hand & (kPhoenix | kDragon)));
+    case MoveType::Pair:
+    case MoveType::PairRun: return !(per_rank_two || (phoenix && pairs));
+    case MoveType::Trio:
+    case MoveType::FullHouse: {
+      const Mask three = (above & above >> 1 & above >> 2) | (above & above >> 1 & above >> 3) |
+                         (above & above >> 2 & above >> 3) | (above >> 1 & above >> 2 & above >> 3);
+      return !((three & kRankLowBits) || (phoenix && per_rank_two));
+    }
+    case MoveType::Straight: return !(above || phoenix);
+    default: return false;
+  }
+}
+
+PolicyKind policy_kind(std::string_view name) {
+  if (name == "random") return PolicyKind::Random;
+  if (name == "heuristic") return PolicyKind::Heuristic;
+  throw std::invalid_argument("unknown policy " + quoted(name) + ": expected 'random' or 'heuristic'");
+}
+
+Action choose(const HandState& s, const Policy& policy, SplitMix64& rng, PolicyScratch& scratch) {
+  if (policy.kind == PolicyKind::Heuristic) return choose_heuristic(s, policy.calls, rng, scratch);
+  return choose_random(s, policy.calls, rng, scratch);
+}
+
+}  // namespace tichu

@@ -1,0 +1,190 @@
+"""Search at full speed: built-in policies, playouts, action values and simulate.
+
+Every loop runs in C++ without the GIL (docs/game.md "Built-in policies" and
+"Playouts"). The policies are "random" (uniform among the legal actions) and
+"heuristic" (a fast rule-based player); `calls=False` makes either one never
+call Grand Tichu nor Tichu.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from tichu_fast import _core
+from tichu_fast._core import Action
+from tichu_fast.enums import Call
+from tichu_fast.formats import EVALUATION_DTYPE
+from tichu_fast.rules import Rules
+
+if TYPE_CHECKING:
+    from tichu_fast.hand import HandState
+
+__all__ = [
+    "MAX_THREADS",
+    "POLICIES",
+    "PlayoutResult",
+    "evaluate_actions",
+    "playout",
+    "playouts",
+    "policy_action",
+    "simulate",
+]
+
+POLICIES = ("random", "heuristic")
+MAX_THREADS = 256  # more threads than this are capped: no machine runs them faster
+
+
+@dataclass(frozen=True)
+class PlayoutResult:
+    """One playout's end: team returns, out order, calls, calls made, tricks and bombs."""
+
+    returns: tuple[int, int]
+    out_order: tuple[int, ...]
+    calls: tuple[Call, Call, Call, Call]
+    calls_won: tuple[bool, bool, bool, bool]
+    tricks: int
+    bombs: int
+    one_two: bool
+
+
+# Mixed into the seed of drawn worlds, so that they do not reuse the playouts' stream.
+_WORLD_STREAM = 0x6A09E667F3BCC909
+
+
+def _policy(policy: object) -> str:
+    if not isinstance(policy, str):
+        raise TypeError(f"policy must be a str, not {type(policy).__name__}")
+    if policy not in POLICIES:
+        shown = policy if len(policy) <= 80 else policy[:80] + "..."
+        raise ValueError(f"unknown policy {shown!r}: expected one of {', '.join(map(repr, POLICIES))}")
+    return policy
+
+
+def _flag(value: object, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"{what} must be a bool, not {type(value).__name__}")
+    return value
+
+
+def _count(value: object, what: str, least: int) -> int:
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise TypeError(f"{what} must be an int, not {type(value).__name__}")
+    n = int(value.__index__())
+    if n < least:
+        raise ValueError(f"{what} must be >= {least}, not {n}")
+    return n
+
+
+def _threads(threads: object) -> int:
+    return min(_count(threads, "threads", 1), MAX_THREADS)
+
+
+def policy_action(state: HandState, policy: str = "heuristic", seed: int = 0, *, calls: bool = False) -> Action:
+    """The built-in `policy`'s action for the current decision of `state`, drawing from SplitMix64(seed).
+
+    Step k of `state.playout(seed)` plays `policy_action(.., seed=hand_seed(seed, k))`.
+    ValueError once the hand is over.
+    """
+    return _core.policy_action(state._core, _policy(policy), _flag(calls, "calls"), seed)
+
+
+def playout(state: HandState, seed: int, policy: str = "random", calls: bool = False) -> PlayoutResult:
+    """Plays `state` (left unchanged) to the end by `policy`; decision k draws from hand_seed(seed, k)."""
+    r = _core.playout(state._core, seed, _policy(policy), _flag(calls, "calls"))[0]
+    return PlayoutResult(
+        returns=(int(r["returns"][0]), int(r["returns"][1])),
+        out_order=tuple(int(s) for s in r["out_order"] if s >= 0),
+        calls=(Call(r["calls"][0]), Call(r["calls"][1]), Call(r["calls"][2]), Call(r["calls"][3])),
+        calls_won=(bool(r["calls_won"][0]), bool(r["calls_won"][1]), bool(r["calls_won"][2]), bool(r["calls_won"][3])),
+        tricks=int(r["tricks"]),
+        bombs=int(r["bombs"]),
+        one_two=bool(r["one_two"]),
+    )
+
+
+def playouts(
+    state: HandState, n: int, seed: int, *, policy: str = "random", calls: bool = False, threads: int = 1
+) -> npt.NDArray[np.void]:
+    """`n` playouts of `state` as a PLAYOUT_DTYPE array; playout i is `playout(hand_seed(seed, i))`.
+
+    The results do not depend on `threads` (an int >= 1, capped at MAX_THREADS).
+    """
+    n = _count(n, "n", 0)
+    return _core.playouts(state._core, n, seed, _policy(policy), _flag(calls, "calls"), _threads(threads))
+
+
+def world_seed(seed: int) -> int:
+    """The seed `evaluate_actions` draws its worlds from: another stream than its playouts' hand_seed(seed, k)."""
+    return _core.hand_seed(seed, 0) ^ _WORLD_STREAM
+
+
+def evaluate_actions(
+    state: HandState,
+    player: int,
+    worlds: int | Sequence[HandState],
+    playouts_per_world: int = 1,
+    *,
+    policy: str = "random",
+    calls: bool = False,
+    threads: int = 1,
+    seed: int = 0,
+) -> npt.NDArray[np.void]:
+    """Each legal action's mean and variance of `player`'s team return over the same playouts.
+
+    `worlds` is a number of worlds to draw for `player` (`state.resample_many(player,
+    worlds, world_seed(seed))`: flat Monte Carlo on what the player knows), or the
+    worlds themselves. For legal action a, world w and playout j: the action applied in world w,
+    then played out from hand_seed(seed, w * playouts_per_world + j), the same
+    seeds for every action (common random numbers). Every world must be at the
+    same decision with the same legal actions as `state`. An EVALUATION_DTYPE
+    array aligned with `state.legal_actions()`.
+    """
+    if isinstance(player, bool) or not hasattr(player, "__index__"):
+        raise TypeError(f"player must be an int, not {type(player).__name__}")
+    seat = int(player.__index__())
+    if not 0 <= seat <= 3:
+        raise IndexError(f"player {seat} is outside 0..3")
+    if state.is_terminal():
+        raise ValueError("the hand is over: no action to evaluate")
+    if seat != state.current_player:
+        raise ValueError(f"player {seat} is not the current player {state.current_player}")
+    if hasattr(worlds, "__index__") and not isinstance(worlds, bool):
+        worlds = state.resample_many(seat, _count(worlds, "worlds", 1), world_seed(seed))
+    if isinstance(worlds, (str, bytes)) or not isinstance(worlds, Sequence):
+        raise TypeError(f"worlds must be a number of worlds or a sequence of HandState, not {type(worlds).__name__}")
+    cores = []
+    for world in worlds:
+        if not isinstance(getattr(world, "_core", None), _core.HandCore):
+            raise TypeError(f"worlds must hold HandState objects, not {type(world).__name__}")
+        cores.append(world._core)
+    if not cores:
+        raise ValueError("worlds must hold at least one state")
+    per_world = _count(playouts_per_world, "playouts_per_world", 1)
+    values = _core.action_values(
+        state._core, cores, per_world, seat & 1, seed, _policy(policy), _flag(calls, "calls"), _threads(threads)
+    )
+    samples = values.shape[1]
+    out = np.empty(values.shape[0], dtype=EVALUATION_DTYPE)
+    out["action"] = np.arange(values.shape[0])
+    out["mean"] = values.mean(axis=1)
+    out["var"] = values.var(axis=1, ddof=1) if samples > 1 else 0.0
+    out["n"] = samples
+    return out
+
+
+def simulate(
+    n: int, seed: int = 0, *, policy: str = "random", calls: bool = True, rules: Rules | None = None, threads: int = 1
+) -> npt.NDArray[np.void]:
+    """Plays `n` whole hands in C++ by `policy`; a HAND_RECORD_DTYPE array, one record per hand.
+
+    Hand k is dealt by hand_seed(seed, k); the records do not depend on `threads`.
+    """
+    n = _count(n, "n", 0)
+    if rules is None:
+        rules = Rules()
+    return _core.simulate_records(seed, 0, n, _policy(policy), _flag(calls, "calls"), rules, _threads(threads))
