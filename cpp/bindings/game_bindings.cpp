@@ -16,7 +16,7 @@
 namespace tichu::bindings {
 namespace {
 
-using ActionOrText = py::typing::Union<Action, py::str>;
+using ActionOrText = Shown<py::typing::Union<Action, py::str>>;
 using CardTriple = py::typing::Optional<py::typing::Tuple<py::str, py::str, py::str>>;
 
 py::object enum_member(const char* name, int value) {
@@ -279,16 +279,16 @@ void bind_game(py::module_& m) {
       .def(
           "is_legal",
           [](const RecordedHand& h, const ActionOrText& action) {
-            if (PyUnicode_Check(action.ptr())) return h.state().is_legal(text_arg(action, "action text"));
-            return h.state().is_legal(action_arg(h, action));
+            if (PyUnicode_Check(action.obj.ptr())) return h.state().is_legal(text_arg(action.obj, "action text"));
+            return h.state().is_legal(action_arg(h, action.obj));
           },
           py::arg("action"),
           "Whether the action is legal now; text that reads as no action raises InvalidNotationError.")
       .def(
-          "apply", [](RecordedHand& h, const ActionOrText& action) { h.apply(action_arg(h, action)); },
+          "apply", [](RecordedHand& h, const ActionOrText& action) { h.apply(action_arg(h, action.obj)); },
           py::arg("action"), "Applies and records a legal action; IllegalMoveError (nothing changed) otherwise.")
       .def(
-          "apply_index", [](RecordedHand& h, py::handle index) { h.apply_index(index_arg(index)); },
+          "apply_index", [](RecordedHand& h, const IntArg& index) { h.apply_index(index_arg(index.obj)); },
           py::arg("index").none(false), "Applies and records legal_actions()[index]; IndexError outside.")
       .def(
           "parse_action",
