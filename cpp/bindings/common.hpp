@@ -34,6 +34,15 @@ struct Shown {
   py::handle obj;
 };
 
+// A result that help() and stubs show as T (e.g. py::typing::Optional<Move>).
+// Returning a py::typing::Optional or Union itself leaks a reference to the
+// result's type on every call (their converting constructor checks with
+// PyObject_Type, a new reference); this takes any object unchecked.
+template <typename T>
+struct ShownResult : py::object {
+  ShownResult(py::object obj) : py::object(std::move(obj)) {}  // implicit: a binding returns any object
+};
+
 // Only for its name: any integer numpy array.
 struct IntegerArray : py::object {};
 
@@ -87,6 +96,11 @@ struct type_caster<tichu::bindings::Shown<T>> {
 template <typename T>
 struct handle_type_name<tichu::bindings::SequenceOf<T>> {
   static constexpr auto name = const_name("collections.abc.Sequence[") + make_caster<T>::name + const_name("]");
+};
+
+template <typename T>
+struct handle_type_name<tichu::bindings::ShownResult<T>> {
+  static constexpr auto name = make_caster<T>::name;
 };
 
 template <>

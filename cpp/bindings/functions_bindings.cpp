@@ -24,13 +24,10 @@ long long seat_int(py::handle obj) {
   return seat;
 }
 
-py::typing::Union<py::int_, py::array_t<std::int64_t>> card_points_any(
+ShownResult<py::typing::Union<py::int_, py::array_t<std::int64_t>>> card_points_any(
     const Shown<py::typing::Union<Cards, py::str, py::int_, IntegerArray>>& arg) {
-  using Result = py::typing::Union<py::int_, py::array_t<std::int64_t>>;
   const py::handle cards = arg.obj;
-  // reinterpret_steal: Union's converting constructor leaks a reference (its check is PyObject_Type).
-  if (!py::isinstance<py::array>(cards))
-    return py::reinterpret_steal<Result>(py::int_(card_points(to_mask(cards))).release());
+  if (!py::isinstance<py::array>(cards)) return py::int_(card_points(to_mask(cards)));
   auto array = py::reinterpret_borrow<py::array>(cards);
   if (array.dtype().kind() != 'u' && array.dtype().kind() != 'i') {
     throw py::type_error("card_points takes an integer array of masks");
@@ -44,7 +41,7 @@ py::typing::Union<py::int_, py::array_t<std::int64_t>> card_points_any(
     check_mask(in[i]);
     points[i] = card_points(in[i]);
   }
-  return py::reinterpret_steal<Result>(result.release());
+  return result;
 }
 
 py::typing::Tuple<py::int_, py::int_> score_hand_py(const SequenceOf<py::int_>& out_order,
