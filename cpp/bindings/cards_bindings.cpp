@@ -8,7 +8,7 @@
 namespace tichu::bindings {
 namespace {
 
-Cards cards_from_object(const py::object& obj) {
+Cards cards_from_object(py::handle obj) {
   if (obj.is_none()) return Cards{};
   if (py::isinstance<py::str>(obj) || is_index(obj) || py::isinstance<Cards>(obj)) {
     return Cards{to_mask(obj)};
@@ -129,11 +129,15 @@ Mask to_mask(py::handle obj, const char* what) {
 
 void bind_cards(py::module_& m) {
   py::class_<Cards>(m, "Cards", "An immutable set of Tichu cards, a 56-bit mask underneath.")
-      .def(py::init(&cards_from_object), py::arg("cards") = py::none())
+      .def(py::init([](const Shown<py::typing::Union<Cards, py::str, py::int_, py::typing::Iterable<py::str>,
+                                                      py::none>>& cards) { return cards_from_object(cards.obj); }),
+           py::arg("cards") = py::none(), "Cards from card text, a mask, card names or another Cards; empty for None.")
       .def_static(
-          "parse", [](py::handle text) { return Cards{parse_cards(text_arg(text, "card text"))}; }, py::arg("text"))
+          "parse", [](const TextArg& text) { return Cards{parse_cards(text_arg(text.obj, "card text"))}; },
+          py::arg("text"), "Reads card text such as '5j 5s Ph' (docs/api.md); InvalidNotationError if it is not.")
       .def_static(
-          "from_mask", [](py::handle mask) { return Cards{mask_from_int(mask)}; }, py::arg("mask"))
+          "from_mask", [](const IntArg& mask) { return Cards{mask_from_int(mask.obj)}; }, py::arg("mask"),
+          "The set of a 56-bit mask; ValueError for bits outside the deck.")
       .def_property_readonly(
           "mask", [](const Cards& c) { return c.mask; }, "The 56-bit mask (bit layout in docs/api.md).")
       .def_property_readonly(
@@ -141,10 +145,11 @@ void bind_cards(py::module_& m) {
       .def("__len__", [](const Cards& c) { return count(c.mask); })
       .def("__bool__", [](const Cards& c) { return c.mask != 0; })
       .def("__contains__",
-           [](const Cards& c, py::handle name) {
-             if (!py::isinstance<py::str>(name)) throw py::type_error("'in' takes a card name (str)");
-             return (c.mask >> card_index_of(text_arg(name, "a card name")) & 1) != 0;
-           })
+           [](const Cards& c, const TextArg& card) {
+             if (!py::isinstance<py::str>(card.obj)) throw py::type_error("'in' takes a card name (str)");
+             return (c.mask >> card_index_of(text_arg(card.obj, "a card name")) & 1) != 0;
+           },
+           py::arg("card"))
       .def("__iter__", [](const Cards& c) { return py::iter(names_of(c.mask)); })
       .def("__str__", [](const Cards& c) { return format_cards(c.mask); })
       .def("__repr__", [](const Cards& c) { return "Cards('" + format_cards(c.mask) + "')"; })
@@ -172,7 +177,8 @@ void bind_cards(py::module_& m) {
       .def(
           "__xor__", [](const Cards& a, const Cards& b) { return Cards{a.mask ^ b.mask}; }, py::is_operator())
       .def(
-          "isdisjoint", [](const Cards& a, const Cards& b) { return (a.mask & b.mask) == 0; }, py::arg("other"))
+          "isdisjoint", [](const Cards& a, const Cards& b) { return (a.mask & b.mask) == 0; }, py::arg("other"),
+          "Whether the two sets share no card.")
       .def(py::pickle([](const Cards& c) { return py::make_tuple(c.mask); },
                       [](const py::tuple& t) {
                         if (t.size() != 1) throw py::value_error("bad Cards pickle state");

@@ -5,6 +5,7 @@
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
+#include <pybind11/typing.h>
 
 #include <string>
 
@@ -22,6 +23,40 @@ namespace py = pybind11;
 struct Cards {
   Mask mask = 0;
 };
+
+// An argument that help() and stubs show as T (only T's name is used) but
+// that pybind11 hands over unconverted, so our own functions convert it
+// (numpy integers accepted, bools refused, ...). Unlike py::typing::Union
+// as an argument, loading it leaks no reference (Union's check is
+// PyObject_Type, a new reference).
+template <typename T>
+struct Shown {
+  py::handle obj;
+};
+
+// A result that help() and stubs show as T (e.g. py::typing::Optional<Move>).
+// Returning a py::typing::Optional or Union itself leaks a reference to the
+// result's type on every call (their converting constructor checks with
+// PyObject_Type, a new reference); this takes any object unchecked.
+template <typename T>
+struct ShownResult : py::object {
+  ShownResult(py::object obj) : py::object(std::move(obj)) {}  // implicit: a binding returns any object
+};
+
+// Only for its name: any integer numpy array.
+struct IntegerArray : py::object {};
+
+// A py::sequence that help() shows as Sequence[T] (pybind11 has no
+// py::typing::Sequence).
+template <typename T>
+struct SequenceOf : py::sequence {
+  using py::sequence::sequence;
+};
+
+using CardsArg = Shown<py::typing::Union<Cards, py::str, py::int_>>;
+using TableArg = Shown<py::typing::Union<Move, py::str, py::none>>;
+using IntArg = Shown<py::int_>;
+using TextArg = Shown<py::str>;
 
 }  // namespace tichu::bindings
 
@@ -47,6 +82,30 @@ struct initialised_caster : type_caster_base<T> {
     }
     return true;
   }
+};
+
+template <typename T>
+struct type_caster<tichu::bindings::Shown<T>> {
+  PYBIND11_TYPE_CASTER(tichu::bindings::Shown<T>, make_caster<T>::name);
+  bool load(handle src, bool /*convert*/) {
+    value.obj = src;
+    return true;
+  }
+};
+
+template <typename T>
+struct handle_type_name<tichu::bindings::SequenceOf<T>> {
+  static constexpr auto name = const_name("collections.abc.Sequence[") + make_caster<T>::name + const_name("]");
+};
+
+template <typename T>
+struct handle_type_name<tichu::bindings::ShownResult<T>> {
+  static constexpr auto name = make_caster<T>::name;
+};
+
+template <>
+struct handle_type_name<tichu::bindings::IntegerArray> {
+  static constexpr auto name = const_name("numpy.typing.NDArray[numpy.integer]");
 };
 
 template <>

@@ -16,8 +16,8 @@
 namespace tichu::bindings {
 namespace {
 
-using ActionOrText = py::typing::Union<Action, py::str>;
-using CardTriple = py::typing::Optional<py::typing::Tuple<py::str, py::str, py::str>>;
+using ActionOrText = Shown<py::typing::Union<Action, py::str>>;
+using CardTriple = ShownResult<py::typing::Optional<py::typing::Tuple<py::str, py::str, py::str>>>;
 
 py::object enum_member(const char* name, int value) {
   return py::module_::import("tichu_fast.enums").attr(name)(value);
@@ -129,21 +129,21 @@ void bind_game(py::module_& m) {
           "For a push: the cards to seats p+1, p+2, p+3; else None.")
       .def_property_readonly(
           "move",
-          [](const Action& a) -> py::typing::Optional<Move> {
+          [](const Action& a) -> ShownResult<py::typing::Optional<Move>> {
             if (a.kind != ActionKind::Play) return py::none();
             return py::cast(a.move);
           },
           "For a play (or pass): the Move; else None.")
       .def_property_readonly(
           "wish",
-          [](const Action& a) -> py::typing::Optional<py::int_> {
+          [](const Action& a) -> ShownResult<py::typing::Optional<py::int_>> {
             if (a.kind != ActionKind::Wish || a.value == 0) return py::none();
             return py::int_(a.value);
           },
           "For a wish: the rank wished, None for no wish (or another kind).")
       .def_property_readonly(
           "gift_to",
-          [](const Action& a) -> py::typing::Optional<py::int_> {
+          [](const Action& a) -> ShownResult<py::typing::Optional<py::int_>> {
             if (a.kind != ActionKind::Gift) return py::none();
             return py::int_(a.value);
           },
@@ -228,14 +228,14 @@ void bind_game(py::module_& m) {
           "The seats that went out, in order.")
       .def_property_readonly(
           "wish",
-          [](const RecordedHand& h) -> py::typing::Optional<py::int_> {
+          [](const RecordedHand& h) -> ShownResult<py::typing::Optional<py::int_>> {
             if (!h.state().wish()) return py::none();
             return py::int_(h.state().wish());
           },
           "The wished rank in force, or None.")
       .def_property_readonly(
           "table",
-          [](const RecordedHand& h) -> py::typing::Optional<Move> {
+          [](const RecordedHand& h) -> ShownResult<py::typing::Optional<Move>> {
             if (!h.state().table()) return py::none();
             return py::cast(*h.state().table());
           },
@@ -279,16 +279,16 @@ void bind_game(py::module_& m) {
       .def(
           "is_legal",
           [](const RecordedHand& h, const ActionOrText& action) {
-            if (PyUnicode_Check(action.ptr())) return h.state().is_legal(text_arg(action, "action text"));
-            return h.state().is_legal(action_arg(h, action));
+            if (PyUnicode_Check(action.obj.ptr())) return h.state().is_legal(text_arg(action.obj, "action text"));
+            return h.state().is_legal(action_arg(h, action.obj));
           },
           py::arg("action"),
           "Whether the action is legal now; text that reads as no action raises InvalidNotationError.")
       .def(
-          "apply", [](RecordedHand& h, const ActionOrText& action) { h.apply(action_arg(h, action)); },
+          "apply", [](RecordedHand& h, const ActionOrText& action) { h.apply(action_arg(h, action.obj)); },
           py::arg("action"), "Applies and records a legal action; IllegalMoveError (nothing changed) otherwise.")
       .def(
-          "apply_index", [](RecordedHand& h, py::handle index) { h.apply_index(index_arg(index)); },
+          "apply_index", [](RecordedHand& h, const IntArg& index) { h.apply_index(index_arg(index.obj)); },
           py::arg("index").none(false), "Applies and records legal_actions()[index]; IndexError outside.")
       .def(
           "parse_action",

@@ -199,27 +199,41 @@ PyObject* py_legal_moves_into(PyObject*, PyObject* const* args, Py_ssize_t nargs
 }
 
 // The docstrings start with a signature line and "--", which CPython turns
-// into __text_signature__, so inspect.signature() and help() work.
+// into __text_signature__, so inspect.signature() and help() work. That
+// line cannot hold types (inspect refuses annotations there), so the
+// docstring proper starts with the typed signature, as pybind11's do.
 std::array<PyMethodDef, 5> kLegalMethods{{
     {.ml_name = "legal_moves",
      .ml_meth = reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(py_legal_moves)),
      .ml_flags = METH_FASTCALL | METH_KEYWORDS,
      .ml_doc = "legal_moves($module, /, hand, table=None, wish=None, out_of_turn=False)\n--\n\n"
+               "legal_moves(hand: tichu_fast._core.Cards | str | int, "
+               "table: tichu_fast._core.Move | str | None = None, wish: int | None = None, out_of_turn: bool = False) "
+               "-> list[tichu_fast._core.Move]\n\n"
                "Every legal move (R3 to R6) as a list of Move objects."},
     {.ml_name = "count_legal_moves",
      .ml_meth = reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(py_count_legal_moves)),
      .ml_flags = METH_FASTCALL | METH_KEYWORDS,
      .ml_doc = "count_legal_moves($module, /, hand, table=None, wish=None, out_of_turn=False)\n--\n\n"
+               "count_legal_moves(hand: tichu_fast._core.Cards | str | int, "
+               "table: tichu_fast._core.Move | str | None = None, wish: int | None = None, out_of_turn: bool = False) "
+               "-> int\n\n"
                "How many legal moves there are."},
     {.ml_name = "legal_moves_array",
      .ml_meth = reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(py_legal_moves_array)),
      .ml_flags = METH_FASTCALL | METH_KEYWORDS,
      .ml_doc = "legal_moves_array($module, /, hand, table=None, wish=None, out_of_turn=False, out=None)\n--\n\n"
+               "legal_moves_array(hand: tichu_fast._core.Cards | str | int, "
+               "table: tichu_fast._core.Move | str | None = None, wish: int | None = None, out_of_turn: bool = False, "
+               "out: numpy.typing.NDArray[numpy.void] | None = None) -> numpy.typing.NDArray[numpy.void]\n\n"
                "Every legal move as a MOVE_DTYPE record array (a view of `out` when given)."},
     {.ml_name = "legal_moves_into",
      .ml_meth = reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(py_legal_moves_into)),
      .ml_flags = METH_FASTCALL | METH_KEYWORDS,
      .ml_doc = "legal_moves_into($module, /, out, hand, table=None, wish=None, out_of_turn=False)\n--\n\n"
+               "legal_moves_into(out: numpy.typing.NDArray[numpy.void], hand: tichu_fast._core.Cards | str | int, "
+               "table: tichu_fast._core.Move | str | None = None, wish: int | None = None, out_of_turn: bool = False) "
+               "-> int\n\n"
                "Writes every legal move into `out` (MOVE_DTYPE, MAX_LEGAL_MOVES long); returns how many."},
     {.ml_name = nullptr, .ml_meth = nullptr, .ml_flags = 0, .ml_doc = nullptr},
 }};

@@ -61,10 +61,13 @@ const Move* to_table(py::handle obj, Move& storage) {
 
 void bind_move(py::module_& m) {
   py::class_<Move> cls(m, "Move", "One combination as played: cards, type, length and rank (R3.5).");
-  cls.def(py::init([](py::handle text) { return parse_move(text_arg(text, "move text")); }), py::arg("text"))
+  cls.def(py::init([](const TextArg& text) { return parse_move(text_arg(text.obj, "move text")); }), py::arg("text"),
+          "The move of this exact text, e.g. '5j 5s' or 'Ph:9.5' (docs/api.md).")
       .def_static(
-          "parse", [](py::handle text) { return parse_move(text_arg(text, "move text")); }, py::arg("text"))
-      .def_static("from_record", &from_record, py::arg("row"))
+          "parse", [](const TextArg& text) { return parse_move(text_arg(text.obj, "move text")); }, py::arg("text"),
+          "Reads move text (as Move(text)); InvalidNotationError if it names no combination.")
+      .def_static("from_record", &from_record, py::arg("row"),
+                  "The move of one MOVE_DTYPE record, checked like parsed text.")
       .def_property_readonly(
           "cards", [](const Move& mv) { return Cards{mv.cards}; }, "The cards played (empty for the pass).")
       .def_property_readonly(
@@ -87,14 +90,14 @@ void bind_move(py::module_& m) {
           "is_pass", [](const Move& mv) { return mv.type == MoveType::Pass; }, "Whether it is the pass.")
       .def(
           "beats",
-          [](const Move& mv, py::handle table) {
+          [](const Move& mv, const TableArg& table) {
             Move storage;
-            const Move* t = to_table(table, storage);
+            const Move* t = to_table(table.obj, storage);
             if (t && t->type == MoveType::Pass)
               throw py::value_error("table must be a combination or None, not a pass");
             return beats(mv, t);
           },
-          py::arg("table"))
+          py::arg("table"), "Whether this move may be played on `table` (None: leading; R5, R4.2).")
       .def("__str__", &format_move)
       .def("__repr__", [](const Move& mv) { return "Move('" + format_move(mv) + "')"; })
       .def("__hash__", &hash_of)
