@@ -130,6 +130,13 @@ OBSERVATION_FIELDS = {
     "trick",
     "piles",
     "out_order",
+    "trick_starts",
+    "passed",
+    "wish_named",
+    "wish_fulfilled",
+    "dragon_gifts",
+    "points",
+    "to_beat",
 }
 
 

@@ -2,6 +2,7 @@
 // tichu::RecordedHand, the C++ half of tichu_fast.HandState). Only argument
 // conversion lives here; every rule is in the core.
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -71,9 +72,16 @@ HandState from_deck(const std::vector<int>& deck, py::handle rules) {
   return HandState::from_deck(cards, to_rules(rules));
 }
 
+struct TrickArgs {
+  std::optional<Move> table;
+  int table_player;
+  Mask trick;
+  int passed;
+};
+
 HandState from_position(const std::array<Mask, 4>& hands, const std::array<Mask, 4>& piles,
                         const std::vector<int>& out_order, const std::array<int, 4>& calls, int leader,
-                        py::handle wish_arg, int played, py::handle rules) {
+                        py::handle wish_arg, int played, py::handle rules, const TrickArgs& trick) {
   const long long wish = small_int(wish_arg, "wish");
   if (wish != static_cast<int>(wish))
     throw std::invalid_argument("wish " + std::to_string(wish) + " is not a rank 2..14");
@@ -93,6 +101,14 @@ HandState from_position(const std::array<Mask, 4>& hands, const std::array<Mask,
   p.leader = leader;
   p.wish = static_cast<int>(wish);  // in int range: the core checks it is a rank
   p.played = static_cast<std::uint8_t>(played);
+  if (trick.passed < 0 || trick.passed > 0xF) throw std::invalid_argument("passed is a bit set of seats 0..3");
+  if (trick.table) {
+    if (trick.table->type == MoveType::Pass) throw std::invalid_argument("the table cannot be a pass");
+    p.table = *trick.table;
+  }
+  p.table_player = trick.table_player;
+  p.trick = trick.trick;
+  p.passed = static_cast<std::uint8_t>(trick.passed);
   return HandState::from_position(p, to_rules(rules));
 }
 
@@ -166,13 +182,18 @@ void bind_game(py::module_& m) {
       .def_static(
           "from_position",
           [](const std::array<Mask, 4>& hands, const std::array<Mask, 4>& piles, const std::vector<int>& out_order,
-             const std::array<int, 4>& calls, int leader, py::handle wish, int played, py::handle rules) {
-            return RecordedHand(from_position(hands, piles, out_order, calls, leader, wish, played, rules));
+             const std::array<int, 4>& calls, int leader, py::handle wish, int played, py::handle rules,
+             const TableArg& table_arg, int table_player, Mask trick, int passed) {
+            Move storage;
+            const Move* table = to_table(table_arg.obj, storage);
+            return RecordedHand(from_position(hands, piles, out_order, calls, leader, wish, played, rules,
+                                              TrickArgs{table ? std::optional<Move>(*table) : std::nullopt, table_player, trick, passed}));
           },
           py::arg("hands"), py::arg("piles"), py::arg("out_order"), py::arg("calls"), py::arg("leader"),
-          py::arg("wish"), py::arg("played"), py::arg("rules"),
-          "A position at the start of a trick (masks, seats, calls 0..2, wish 0 or 2..14, played a bit set); "
-          "ValueError for a position no hand reaches.")
+          py::arg("wish"), py::arg("played"), py::arg("rules"), py::arg("table") = py::none(),
+          py::arg("table_player") = -1, py::arg("trick") = 0, py::arg("passed") = 0,
+          "A position in the play phase (masks, seats, calls 0..2, wish 0 or 2..14, played and passed bit sets; "
+          "table None at a trick's start, leader the seat in turn); ValueError for a position no hand reaches.")
       .def_property_readonly(
           "decision", [](const RecordedHand& h) { return static_cast<int>(h.state().decision()); },
           "The current Decision as an int.")
@@ -325,6 +346,26 @@ void bind_game(py::module_& m) {
             return py::tuple(plays);
           },
           "(seat, move text) of every play every seat saw (R10.3), in order.")
+      .def(
+          "public_record",
+          [](const RecordedHand& h) {
+            const PublicRecord r = public_record(h);
+            auto ints = [](const std::vector<int>& v) {
+              py::tuple t(v.size());
+              for (std::size_t i = 0; i < v.size(); ++i) t[i] = v[i];
+              return t;
+            };
+            py::tuple gifts(r.dragon_gifts.size());
+            for (std::size_t i = 0; i < r.dragon_gifts.size(); ++i) {
+              gifts[i] = py::make_tuple(r.dragon_gifts[i][0], r.dragon_gifts[i][1]);
+            }
+            const py::object named = r.wish_play < 0 ? py::none() : py::object(py::make_tuple(r.wish_play, r.wish_rank));
+            const py::object fulfilled = r.wish_fulfilled < 0 ? py::none() : py::object(py::int_(r.wish_fulfilled));
+            return py::make_tuple(ints(r.trick_starts), ints(r.passed), named, fulfilled, gifts,
+                                  py::make_tuple(r.points[0], r.points[1], r.points[2], r.points[3]));
+          },
+          "(trick_starts, passed, wish_named, wish_fulfilled, dragon_gifts, points): the public record of "
+          "tichu_fast.Observation, computed in the core.")
       .def(
           "clone", [](const RecordedHand& h) { return h; }, "A copy, history included.")
       .def(

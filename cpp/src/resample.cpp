@@ -142,7 +142,7 @@ struct WorldAccess {
     p.hands = hands;
     Mask played = 0;
     for (int q = 0; q < 4; ++q) played |= s.played_cards(q);
-    for (int q = 0; q < 4; ++q) p.piles[at(q)] = s.pile(q) & ~played;
+    for (int q = 0; q < 4; ++q) p.piles[at(q)] = s.pile(q) & ~played & ~s.start_trick();
     int out = 0;
     for (Mask h : hands) out += h == 0;
     for (int i = 0; i < out; ++i) p.out_order[at(i)] = static_cast<std::int8_t>(s.out_seat(i));
@@ -154,6 +154,10 @@ struct WorldAccess {
     p.leader = static_cast<unsigned char>(hand.steps().front().player);  // a seat 0..3
     p.wish = s.start_wish_;
     p.played = s.played_;
+    p.table = s.start_table_;  // a position begun within a trick
+    p.table_player = s.start_table_player_;
+    p.trick = s.start_trick_;
+    p.passed = s.start_passed_;
     return HandState::from_position(p, s.rules_);
   }
 
@@ -425,6 +429,10 @@ std::string information_state_string(const RecordedHand& hand, int player) {
     for (int q = 0; q < 4; ++q) key += " " + std::to_string(static_cast<int>(start.call(q)));
     key += " out";
     for (int i = 0; i < start.out_count(); ++i) key += " " + std::to_string(start.out_seat(i));
+    if (start.table()) {
+      key += " table " + format_move(*start.table()) + " by " + std::to_string(start.table_player()) + " trick " +
+             hex(start.trick()) + " passed " + std::to_string(start.passed());
+    }
   }
   const bool grand = s.decision() == Decision::GrandTichu;
   key += " | cards " + hex(grand ? s.first_eight(player) : s.hand(player));

@@ -115,6 +115,39 @@ void HandState::check_position(const Position& p) {
     if (static_cast<int>(c) > 2) fail("a call is 0..2, not " + std::to_string(static_cast<int>(c)));
   }
   if (p.played > 0xF) fail("played is a set of seats 0..3");
+  check_trick(p, seen);
+}
+
+// The trick in progress of a position: nothing, or a table that someone
+// played and the seats in turn since passed (R5.2, R5.3).
+void HandState::check_trick(const Position& p, Mask seen) {
+  auto fail = [](const std::string& why) { throw std::invalid_argument(why); };
+  if (p.table.type == MoveType::Pass) {
+    if (p.table != Move{} || p.table_player != -1 || p.trick != 0 || p.passed != 0) {
+      fail("without a table there is no table player, trick or pass");
+    }
+    return;
+  }
+  try {
+    check_move(p.table);
+  } catch (const std::invalid_argument& e) {
+    fail(std::string("the table is not a combination: ") + e.what());
+  }
+  if (p.table.type == MoveType::Dog) fail("the Dog leaves play at once (R5.6): it is never the table");
+  if (p.table_player < 0 || p.table_player > 3) fail("the table player is a seat 0..3");
+  if (p.table_player == p.leader) fail("the table player cannot be the player in turn (R5.4: he took the trick)");
+  if (p.trick & ~kDeck) fail("the trick has bits outside the 56 cards");
+  if ((p.trick & p.table.cards) != p.table.cards) fail("the trick must hold the table's cards");
+  if (p.trick & seen) fail("the trick shares cards with a hand or pile: " + format_cards(p.trick & seen));
+  if (p.passed > 0xF) fail("passed is a set of seats 0..3");
+  std::uint8_t between = 0;  // R5.3: the seats holding cards after the table player, before the one in turn
+  for (int s = (p.table_player + 1) % 4; s != p.leader; s = (s + 1) % 4) {
+    if (p.hands[static_cast<std::size_t>(s)]) between |= bit(s);
+  }
+  if (p.passed != between) {
+    fail("the passes must be exactly the seats holding cards between the table player " +
+         std::to_string(p.table_player) + " and the player in turn " + std::to_string(p.leader));
+  }
 }
 
 HandState HandState::from_position(const Position& p, Rules rules) {
@@ -133,6 +166,13 @@ HandState HandState::from_position(const Position& p, Rules rules) {
     s.out_order_[s.out_count_++] = p.out_order[static_cast<std::size_t>(i)];
   }
   s.start_trick(p.leader);
+  if (p.table.type != MoveType::Pass) {  // within a trick: the table stays, the player in turn answers it
+    s.table_ = s.start_table_ = p.table;
+    s.table_player_ = s.start_table_player_ = static_cast<std::int8_t>(p.table_player);
+    s.leader_ = s.table_player_;  // the earliest play known
+    s.trick_ = s.start_trick_ = p.trick;
+    s.passed_ = s.start_passed_ = p.passed;
+  }
   return s;
 }
 

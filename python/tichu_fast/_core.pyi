@@ -105,6 +105,10 @@ class HandCore:
         wish: int,
         played: int,
         rules: Rules,
+        table: Move | str | None = None,
+        table_player: int = -1,
+        trick: int = 0,
+        passed: int = 0,
     ) -> HandCore: ...
     @property
     def decision(self) -> int: ...
@@ -145,6 +149,16 @@ class HandCore:
     def actions(self) -> tuple[Action, ...]: ...
     @property
     def plays(self) -> tuple[tuple[int, str], ...]: ...
+    def public_record(
+        self,
+    ) -> tuple[
+        tuple[int, ...],
+        tuple[int, ...],
+        tuple[int, int] | None,
+        int | None,
+        tuple[tuple[int, int], ...],
+        tuple[int, int, int, int],
+    ]: ...
     def clone(self) -> HandCore: ...
     def __eq__(self, other: object) -> bool: ...
     def fill_observation(self, player: int, out: npt.NDArray[np.float32]) -> None: ...

@@ -28,7 +28,7 @@ from tichu_fast._core import (
     shuffled_deck,
     with_hands,
 )
-from tichu_fast.enums import Call, Decision
+from tichu_fast.enums import Call, Decision, MoveType
 from tichu_fast.errors import IllegalMoveError, InvalidNotationError, TichuError
 from tichu_fast.formats import OBSERVATION_SIZE
 from tichu_fast.observation import Observation
@@ -139,11 +139,18 @@ class HandState:
         calls: Sequence[Any] | None = None,
         wish: int | None = None,
         played: Iterable[int] | None = None,
+        table: Move | str | None = None,
+        table_player: int | None = None,
+        trick: Any = None,
+        passed: Iterable[int] | None = None,
         rules: Rules | None = None,
     ) -> HandState:
-        """A position at the start of a trick in the play phase (docs/game.md).
+        """A position in the play phase (docs/game.md): at a trick's start, or within one.
 
-        The core checks that a hand can reach it (ValueError otherwise).
+        `leader` is the seat in turn; within a trick, `table` (played by
+        `table_player`) is to beat, `trick` holds the trick's cards so far
+        (default: the table's) and `passed` the seats that passed since, in
+        turn order. The core checks that a hand can reach it (ValueError otherwise).
         """
         hand_sets = [_cards(h, f"hand {s}") for s, h in enumerate(_four(hands, "hands"))]
         pile_sets = (
@@ -161,6 +168,7 @@ class HandState:
             raise TypeError(f"wish must be None or an int, not {type(wish).__name__}")
         wish_value = 0 if wish is None else int(wish.__index__())
         rules_ = _rules(rules)
+        table_move, player, trick_set, passes = _trick_args(table, table_player, trick, passed)
         core = HandCore.from_position(
             [h.mask for h in hand_sets],
             [p.mask for p in pile_sets],
@@ -170,6 +178,10 @@ class HandState:
             wish_value,
             sum(1 << s for s in played_seats),
             rules_,
+            table_move,
+            player,
+            trick_set.mask,
+            sum(1 << s for s in passes),
         )
 
         def seats_of(sets: list[Cards]) -> str:
@@ -185,6 +197,7 @@ class HandState:
                 "calls=" + ",".join(str(int(c)) for c in seat_calls),
                 "wish=" + ("-" if wish is None else str(wish_value)),
                 "played=" + ",".join(map(str, sorted(played_seats))),
+                *_trick_fields(table_move, player, trick_set, passes),
             ]
         )
         return cls._make(core, origin, rules_)
@@ -413,6 +426,8 @@ class HandState:
         grand = c.decision == Decision.GRAND_TICHU
         hands = [c.seen(s) if grand else c.hand(s) for s in range(4)]
         calls = self.calls
+        trick_starts, passed, wish_named, wish_fulfilled, dragon_gifts, points = c.public_record()
+        table = c.table
         return Observation(
             player=player,
             decision=self.decision,
@@ -426,11 +441,18 @@ class HandState:
             calls=calls,
             grand_calls=tuple(call == Call.GRAND_TICHU for call in calls),  # type: ignore[arg-type]
             wish=c.wish,
-            table=c.table,
+            table=table,
             table_player=c.table_player,
             trick=c.trick,
             piles=self.piles,
             out_order=self.out_order,
+            trick_starts=trick_starts,
+            passed=passed,
+            wish_named=wish_named,
+            wish_fulfilled=wish_fulfilled,
+            dragon_gifts=dragon_gifts,
+            points=points,
+            to_beat=None if table is None else (MoveType(table.type), table.length, float(table.rank)),
         )
 
     def observation_array(self, player: int, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
@@ -498,6 +520,42 @@ def _hand_names(hand: object, seat: int) -> list[str]:
             raise InvalidNotationError(f"hand {seat}: an empty card name")
         names.append(str(Cards(token)))
     return names
+
+
+def _trick_args(
+    table: object, table_player: object, trick: object, passed: object
+) -> tuple[Move | None, int, Cards, list[int]]:
+    """from_position's trick in progress: (table, its player, the trick's cards, the passes in order)."""
+    if table is None:
+        if table_player is not None or trick is not None or passed is not None:
+            raise ValueError("table_player, trick and passed describe a table: give table= too")
+        return None, -1, Cards(), []
+    if isinstance(table, str):
+        table = Move.parse(table)
+    if not isinstance(table, Move):
+        raise TypeError(f"table must be None, a Move or move text, not {type(table).__name__}")
+    if table_player is None:
+        raise ValueError("a table needs its table_player")
+    player = _seat(table_player, "table_player")
+    trick_set = table.cards if trick is None else _cards(trick, "trick")
+    if isinstance(passed, (str, bytes)) or (passed is not None and not isinstance(passed, Iterable)):
+        raise TypeError("passed must be a sequence of seats")
+    passes = [] if passed is None else [_seat(s, "a seat in passed") for s in passed]
+    if passes != sorted(set(passes), key=lambda s: (s - player) % 4):  # the core keeps a set
+        raise ValueError(f"passed lists seats once each, in turn order after the table player {player}: {passes}")
+    return table, player, trick_set, passes
+
+
+def _trick_fields(table: Move | None, player: int, trick: Cards, passes: list[int]) -> list[str]:
+    # only within a trick: a position line at a trick's start reads as before
+    if table is None:
+        return []
+    return [
+        "table=" + str(table).replace(" ", ","),
+        f"table_player={player}",
+        "trick=" + ",".join(trick),
+        "passed=" + ",".join(map(str, passes)),
+    ]
 
 
 def _call(value: object) -> Call:

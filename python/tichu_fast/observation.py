@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tichu_fast.enums import Call, Decision
+from tichu_fast.enums import Call, Decision, MoveType
 
 if TYPE_CHECKING:
     import numpy as np
@@ -40,6 +40,21 @@ class Observation:
     - `calls`: each seat's `Call`; `grand_calls`: whether each seat called Grand Tichu.
     - `wish`, `table`, `table_player`, `trick`, `piles`, `out_order`: as on `HandState`.
 
+    The public record, indices into `plays`:
+
+    - `trick_starts`: the index of each trick's first play, the current one
+      included once it has a play (a Dog lead is a trick of its own; a
+      position begun within a trick counts that trick as starting at 0, so
+      `plays[trick_starts[-1]:]` are the recorded plays of the current trick).
+    - `passed`: the seats that passed since the table's last play, in order
+      (a position's passes first); () when leading.
+    - `wish_named`: (index of the Mah Jong play, the rank named; 0 for no
+      wish), None before. `wish_fulfilled`: the index of the play that
+      fulfilled the wish named (or a position's wish, R6.2), else None.
+    - `dragon_gifts`: (giver, receiver) per Dragon trick given, in order (R5.5).
+    - `points`: the card points in each seat's pile now (R8.5).
+    - `to_beat`: the table's (type, length, rank), None when leading.
+
     Card-set fields hold the `Cards` type of the backend that made the
     observation; `to_array()` gives the flat form of docs/game.md.
     """
@@ -61,6 +76,13 @@ class Observation:
     trick: Cards
     piles: tuple[Cards, Cards, Cards, Cards]
     out_order: tuple[int, ...]
+    trick_starts: tuple[int, ...]
+    passed: tuple[int, ...]
+    wish_named: tuple[int, int] | None
+    wish_fulfilled: int | None
+    dragon_gifts: tuple[tuple[int, int], ...]
+    points: tuple[int, int, int, int]
+    to_beat: tuple[MoveType, int, float] | None
 
     def to_array(self, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
         """The flat float32 observation (docs/game.md), filled into `out` when given.

@@ -56,7 +56,10 @@ _DEFAULT_RULES = Rules()
 _CANONICAL = frozenset(Cards(0xFFFFFFFFFFFFFF))  # the 56 card names as written
 # The same line boundaries as str.splitlines().
 _LINE_BREAK = re.compile("\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
-_POSITION_KEYS = ("leader", "hands", "piles", "out", "calls", "wish", "played")
+_POSITION_KEYS = (
+    *("leader", "hands", "piles", "out", "calls", "wish", "played"),
+    *("table", "table_player", "trick", "passed"),  # a position within a trick
+)
 _MISSING = f"a replay starts with {REPLAY_HEADER!r}, a rules line and a deal or position line"
 
 
@@ -219,7 +222,13 @@ def _parse_position(rest: str) -> dict[str, Any]:
     wish = fields.get("wish", "-")
     if wish != "-" and not (wish.isascii() and wish.isdigit() and 2 <= int(wish) <= 14):  # R6.1
         raise InvalidNotationError(f"bad wish {quote(wish)}")
+    if "table_player" in fields and len(_seats(fields["table_player"])) != 1:
+        raise InvalidNotationError(f"bad table_player {quote(fields['table_player'])}")
     return {
+        "table": fields["table"].replace(",", " ") if "table" in fields else None,
+        "table_player": _seats(fields["table_player"])[0] if "table_player" in fields else None,
+        "trick": Cards(fields["trick"]) if "trick" in fields else None,
+        "passed": _seats(fields["passed"]) if "passed" in fields else None,
         "hands": _four(fields["hands"]),
         "leader": _seats(fields["leader"])[0],
         "piles": _four(fields["piles"]) if "piles" in fields else None,

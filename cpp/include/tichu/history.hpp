@@ -2,7 +2,9 @@
 // that applying and recording are one step (tichu_fast.HandState's core).
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -15,6 +17,7 @@ struct Step {
   Action action;
   Decision decision = Decision::Over;
   std::int8_t player = -1;
+  bool lead = false;  // a play in turn with no table: the first play of a trick
 
   friend bool operator==(const Step&, const Step&) = default;
 };
@@ -50,12 +53,31 @@ class RecordedHand {
   static constexpr std::size_t kTypicalSteps = 96;
 
   void record(const Action& a) {
-    steps_.push_back(
-        Step{.action = a, .decision = state_.decision(), .player = static_cast<std::int8_t>(state_.current_player())});
+    steps_.push_back(Step{.action = a,
+                          .decision = state_.decision(),
+                          .player = static_cast<std::int8_t>(state_.current_player()),
+                          .lead = state_.decision() == Decision::Play && state_.table() == nullptr});
   }
 
   HandState state_;
   std::vector<Step> steps_;
 };
+
+// What every seat knows of a hand's course (R10.3), read from its record;
+// "plays" are the public plays of is_public_play, indexed from 0 in order
+// (tichu_fast.Observation documents each field).
+struct PublicRecord {
+  // The index of each trick's first play; a position begun within a trick
+  // counts that trick as starting at 0.
+  std::vector<int> trick_starts;
+  // Seats that passed since the table's last play, in order (none when leading).
+  std::vector<int> passed;
+  int wish_play = -1;       // the Mah Jong play whose wish was named, -1 before
+  int wish_rank = 0;        // the rank named, 0 for no wish
+  int wish_fulfilled = -1;  // the play that fulfilled the wish named (or a position's wish), -1 if none
+  std::vector<std::array<int, 2>> dragon_gifts;  // (giver, receiver) per Dragon trick given
+  std::array<int, 4> points{};                   // card points in each pile now (R8.5)
+};
+PublicRecord public_record(const RecordedHand& hand);
 
 }  // namespace tichu

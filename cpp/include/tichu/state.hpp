@@ -40,15 +40,19 @@ class HandState {
   // 8 cards it sees before the Grand Tichu decision.
   static HandState from_deck(const std::array<std::uint8_t, kNumCards>& deck, Rules rules);
 
-  // A position at the start of a trick in the play phase (docs/game.md);
-  // from_position checks it (check_position).
+  // A position in the play phase (docs/game.md): at the start of a trick
+  // (no table), or within one; from_position checks it (check_position).
   struct Position {
     std::array<Mask, 4> hands{}, piles{};
     std::array<std::int8_t, 4> out_order{-1, -1, -1, -1};
     std::array<Call, 4> calls{};
-    int leader = 0;
+    int leader = 0;  // the seat whose turn it is: the leader, or the next to answer the table
     int wish = 0;
     std::uint8_t played = 0xF;  // seats that have played a card (bit per seat)
+    Move table{};               // the combination to beat; the pass: none (a trick's start)
+    int table_player = -1;      // who played it
+    Mask trick = 0;             // every card of the trick so far, the table's included
+    std::uint8_t passed = 0;    // seats that passed since the table's play (bit per seat)
   };
   static HandState from_position(const Position& p, Rules rules);
 
@@ -56,7 +60,12 @@ class HandState {
   // of more than 14 cards, bits outside the deck, hands and piles sharing
   // cards, an out order that repeats a seat, has more than 3 seats or is
   // not exactly the seats holding no cards, a finished position (R8.1), a
-  // leader holding no cards, a wish not 0 or 2..14, a call not 0..2.
+  // leader holding no cards, a wish not 0 or 2..14, a call not 0..2; and
+  // within a trick: a table that is no reading of its cards (or the Dog),
+  // table cards or trick cards in a hand or pile, a trick without the
+  // table's cards, a table player who is the player in turn, passes other
+  // than exactly the seats holding cards between the two.
+  // No out-of-turn offer is made at a position's start (R10.2 follows plays).
   static void check_position(const Position& p);
 
   [[nodiscard]] Decision decision() const { return decision_; }
@@ -100,6 +109,15 @@ class HandState {
   [[nodiscard]] Mask trick() const { return trick_; }
   [[nodiscard]] bool may_call_tichu(int seat) const;
   [[nodiscard]] const Rules& rules() const { return rules_; }
+  // Seats that passed since the table's last play (bit per seat).
+  [[nodiscard]] std::uint8_t passed() const { return passed_; }
+  // How a position began within a trick: its table's player (-1: at a
+  // trick's start, or a dealt hand), its passes and trick, and its wish.
+  [[nodiscard]] int start_table_player() const { return start_table_player_; }
+  [[nodiscard]] std::uint8_t start_passed() const { return start_passed_; }
+  [[nodiscard]] const Move& start_table() const { return start_table_; }
+  [[nodiscard]] Mask start_trick() const { return start_trick_; }
+  [[nodiscard]] int start_wish() const { return start_wish_; }
 
   friend bool operator==(const HandState&, const HandState&) = default;
 
@@ -107,6 +125,7 @@ class HandState {
   friend struct WorldAccess;  // resample.cpp: rebuilds the start and swaps hidden hands
 
   HandState() = default;
+  static void check_trick(const Position& p, Mask seen);  // check_position's trick in progress
 
   [[nodiscard]] int next_holder(int after) const;  // the first seat after `after` holding cards
   void ask_tichu(int from);          // the first seat from `from` on without a Grand Tichu, or the exchange
@@ -136,6 +155,11 @@ class HandState {
   std::uint8_t played_ = 0;   // seats that have played a card (R7.2)
   std::uint8_t wish_ = 0;
   std::uint8_t start_wish_ = 0;  // a position's wish, so that its start can be rebuilt (resample.cpp)
+  // A position begun within a trick, for the same reason and the public record (history.hpp).
+  std::int8_t start_table_player_ = -1;
+  std::uint8_t start_passed_ = 0;
+  Mask start_trick_ = 0;
+  Move start_table_{};
   bool exchanged_ = false;
   // Out-of-turn offers under way (R10.2): who acted, who is next in turn
   // once they are over (-1: the trick ends), and the actor the scan is

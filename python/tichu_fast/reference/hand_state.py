@@ -99,6 +99,7 @@ class HandState:
         "_calls",
         "_current",
         "_decision",
+        "_dragon_gifts",
         "_ending",
         "_exchanged",
         "_hands",
@@ -121,7 +122,10 @@ class HandState:
         "_table",
         "_table_player",
         "_trick",
+        "_trick_starts",
         "_wish",
+        "_wish_fulfilled",
+        "_wish_named",
     )
 
     # How the hand began, and its options.
@@ -154,6 +158,11 @@ class HandState:
     # What happened, for the observation and the replay.
     _played: list[Cards]  # per seat, the cards played in this hand
     _plays: list[tuple[int, str]]  # (seat, move text) of every play and in-turn pass
+    # The public record (Observation): indices into _plays.
+    _trick_starts: list[int]  # each trick's first play (0 for a position begun within a trick)
+    _wish_named: tuple[int, int] | None  # (the Mah Jong play, the rank named or 0)
+    _wish_fulfilled: int | None  # the play that fulfilled the wish (R6.2)
+    _dragon_gifts: list[tuple[int, int]]  # (giver, receiver) per Dragon trick given (R5.5)
     _history: list[Action]
     # A cache of legal_actions() for the current decision (not part of the state).
     _legal_cache: list[Action] | None
@@ -185,10 +194,21 @@ class HandState:
         calls: Sequence[Call | int] | None = None,
         wish: int | None = None,
         played: Iterable[int] | None = None,
+        table: Move | str | None = None,
+        table_player: int | None = None,
+        trick: CardsLike | None = None,
+        passed: Iterable[int] | None = None,
         rules: Rules = DEFAULT_RULES,
     ) -> HandState:
-        """A position at the start of a trick in the play phase (the exchange taken as done)."""
-        position = Position.make(hands, leader, piles, out_order, calls, wish, played)
+        """A position in the play phase (the exchange taken as done): at a trick's start, or within one.
+
+        `leader` is the seat in turn; within a trick, `table` (played by
+        `table_player`) is to beat, `trick` holds the trick's cards so far
+        (default: the table's) and `passed` the seats that passed since.
+        """
+        position = Position.make(
+            hands, leader, piles, out_order, calls, wish, played, table, table_player, trick, passed
+        )
         return cls._start(position, rules)
 
     @classmethod
@@ -216,6 +236,10 @@ class HandState:
         self._ending = False
         self._played = [Cards()] * 4
         self._plays = []
+        self._trick_starts = []
+        self._wish_named = None
+        self._wish_fulfilled = None
+        self._dragon_gifts = []
         self._history = []
         self._legal_cache = None
         self._legal_set_cache = None
@@ -230,13 +254,20 @@ class HandState:
             held = Cards()
             for cards in (*origin.hands, *origin.piles):
                 held = held | cards
-            self._out_of_play = DECK - held  # cards in no hand and no pile
+            self._out_of_play = DECK - held - origin.trick  # cards in no hand, pile or trick
             self._calls = list(origin.calls)
             self._has_played = [seat in origin.played for seat in range(4)]
             self._exchanged = True  # taken as done, no pushes known
             self._out_order = list(origin.out_order)
             self._wish = origin.wish
             self._start_trick(origin.leader)
+            if origin.table is not None:  # within a trick: the player in turn answers the table (R5.2)
+                self._table = origin.table
+                self._table_player = origin.table_player
+                self._leader = origin.table_player  # the earliest play known
+                self._trick = origin.trick
+                self._passed = set(origin.passed)
+                self._trick_starts = [0]
         return self
 
     @classmethod
@@ -527,9 +558,11 @@ class HandState:
                     self._play(seat, action.move)
         elif decision == Decision.WISH:
             self._wish = action.wish  # step 5, R6.1: in force at once
+            self._wish_named = (len(self._plays) - 1, action.wish or 0)  # named on the Mah Jong play just made
             self._after_play_or_pass(seat)  # step 6: the offers come after the wish
         elif decision == Decision.DRAGON_GIFT:
             assert action.gift_to is not None
+            self._dragon_gifts.append((seat, action.gift_to))
             self._give_trick(action.gift_to)  # step 7, R5.5
         elif decision == Decision.BOMB:
             assert action.move is not None
@@ -607,9 +640,12 @@ class HandState:
         self._hands[seat] = self._hands[seat] - move.cards
         self._played[seat] = self._played[seat] | move.cards
         self._has_played[seat] = True  # R7.2: the Dog and a bomb count as playing
+        if self._table is None:
+            self._trick_starts.append(len(self._plays))  # a lead: the Dog's too, a trick of its own
         self._plays.append((seat, str(move)))
         if self._wish is not None and _has_normal_of_rank(move.cards, self._wish):
             self._wish = None  # R6.2: fulfilled by a normal card of the rank, in any combination
+            self._wish_fulfilled = len(self._plays) - 1
         if not self._hands[seat]:
             self._out_order.append(seat)  # R5.7, step 9: he is out
         if move.type == MoveType.DOG:
@@ -781,7 +817,29 @@ class HandState:
             trick=self._trick,
             piles=self.piles,
             out_order=tuple(self._out_order),
+            trick_starts=tuple(self._trick_starts),
+            passed=self._passes_since_table(),
+            wish_named=self._wish_named,
+            wish_fulfilled=self._wish_fulfilled,
+            dragon_gifts=tuple(self._dragon_gifts),
+            points=(self._piles[0].points, self._piles[1].points, self._piles[2].points, self._piles[3].points),
+            to_beat=None if self._table is None else (self._table.type, self._table.length, float(self._table.rank)),
         )
+
+    def _passes_since_table(self) -> tuple[int, ...]:
+        """The seats that passed since the table's last play, in order: the trailing passes of `_plays`."""
+        if self._table is None:
+            return ()
+        start = self._trick_starts[-1] if self._trick_starts else 0
+        seats: list[int] = []
+        for seat, text in reversed(self._plays[start:]):
+            if text != "pass":
+                return tuple(reversed(seats))
+            seats.append(seat)
+        # every recorded play of this trick is a pass: the position's table came before them
+        origin = self._origin
+        assert isinstance(origin, Position)
+        return origin.passed + tuple(reversed(seats))
 
     def observation_array(self, player: int, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
         """The observation as a float32 array of OBSERVATION_SIZE (docs/game.md), into `out` if given."""

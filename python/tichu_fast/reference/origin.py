@@ -8,6 +8,10 @@ used by the replay (docs/game.md "Replay"):
 
 In a position line, a seat's cards are joined by commas and the four seats
 by `|`; `wish=-` is no wish; `out` and `played` are seat lists (possibly empty).
+A position within a trick adds `table=` (the move text, commas for spaces),
+`table_player=`, `trick=` (its cards) and `passed=` (a seat list):
+
+    position leader=3 hands=... table=Ph:9,5j,6s,7p,8t table_player=1 trick=5j,6s,7p,8t,Ph passed=2
 """
 
 from __future__ import annotations
@@ -20,11 +24,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from tichu_fast.enums import Call
+from tichu_fast.enums import Call, MoveType
 from tichu_fast.errors import InvalidNotationError
 
 from .cards import CARD_NAMES, Cards, ascii_lower, canonical_card_index, card_index, quote
 from .deal import HAND_SIZE
+from .moves import Move
 from .scoring import check_call, check_seat, team
 
 __all__ = ["Deal", "Position", "parse_origin"]
@@ -145,9 +150,46 @@ def _wish(x: object) -> int | None:
     return value
 
 
+_NO_CARDS = Cards()
+
+
+def _table(x: object) -> Move | None:
+    if x is None or isinstance(x, Move):
+        return x
+    if isinstance(x, str):
+        return Move.parse(x)
+    raise TypeError(f"table must be None, a Move or move text, not {type(x).__name__}")
+
+
+def _check_trick(
+    hands: Sequence[Cards], held: Cards, leader: int, table: Move, table_player: int, trick: Cards, passed: list[int]
+) -> None:
+    """The trick in progress of a position: a table someone played, the seats since passed (R5.2, R5.3)."""
+    if table.is_pass or table.type == MoveType.DOG:
+        raise ValueError("the table must be a combination (the Dog leaves play at once, R5.6)")
+    if table_player == leader:
+        raise ValueError("the table player cannot be the player in turn (R5.4: he took the trick)")
+    if not table.cards <= trick:
+        raise ValueError("the trick must hold the table's cards")
+    if not trick.isdisjoint(held):
+        raise ValueError(f"the trick shares cards with a hand or pile: {trick & held}")
+    between = [seat for seat in ((table_player + k) % 4 for k in (1, 2, 3)) if hands[seat]]
+    between = between[: between.index(leader)] if leader in between else between
+    if passed != between:
+        raise ValueError(
+            f"the passes must be exactly the seats holding cards between the table player {table_player} "
+            f"and the player in turn {leader}, in turn order: {between}, not {passed}"
+        )
+
+
 @dataclass(frozen=True)
 class Position:
-    """A position at the start of a trick in the play phase (docs/game.md `from_position`)."""
+    """A position in the play phase (docs/game.md `from_position`): at a trick's start, or within one.
+
+    `leader` is the seat in turn; within a trick `table` (played by
+    `table_player`) is to beat, `trick` holds every card of the trick so far
+    and `passed` the seats that passed since, in turn order.
+    """
 
     hands: tuple[Cards, Cards, Cards, Cards]
     leader: int
@@ -156,6 +198,10 @@ class Position:
     calls: tuple[Call, Call, Call, Call]
     wish: int | None
     played: frozenset[int]
+    table: Move | None = None
+    table_player: int = -1
+    trick: Cards = _NO_CARDS
+    passed: tuple[int, ...] = ()
 
     @classmethod
     def make(
@@ -167,6 +213,10 @@ class Position:
         calls: object = None,
         wish: object = None,
         played: object = None,
+        table: object = None,
+        table_player: object = None,
+        trick: object = None,
+        passed: object = None,
     ) -> Position:
         """Validate and normalise the arguments of `HandState.from_position`."""
         hand_sets = [_card_set(h, f"hand {s}") for s, h in enumerate(_four(hands, "hands"))]
@@ -186,6 +236,19 @@ class Position:
         )
         leader_seat = check_seat(leader, "leader")
         wished = _wish(wish)
+        table_move = _table(table)
+        if table_move is None:
+            if table_player is not None or trick is not None or passed is not None:
+                raise ValueError("table_player, trick and passed describe a table: give table= too")
+            player, trick_set, passes = -1, Cards(), []
+        else:
+            if table_player is None:
+                raise ValueError("a table needs its table_player")
+            player = check_seat(table_player, "table_player")
+            trick_set = table_move.cards if trick is None else _card_set(trick, "trick")
+            if isinstance(passed, (str, bytes)) or (passed is not None and not isinstance(passed, Iterable)):
+                raise TypeError("passed must be a sequence of seats")
+            passes = [] if passed is None else [check_seat(s, "a seat in passed") for s in passed]
 
         for seat, hand in enumerate(hand_sets):
             if len(hand) > HAND_SIZE:
@@ -209,6 +272,11 @@ class Position:
             raise ValueError("the position is finished (R8.1): the hand would already be over")
         if not hand_sets[leader_seat]:
             raise ValueError(f"the leader {leader_seat} holds no cards")
+        if table_move is not None:
+            held = Cards()
+            for cards in (*hand_sets, *pile_sets):
+                held = held | cards
+            _check_trick(hand_sets, held, leader_seat, table_move, player, trick_set, passes)
         return cls(
             hands=(hand_sets[0], hand_sets[1], hand_sets[2], hand_sets[3]),
             leader=leader_seat,
@@ -217,6 +285,10 @@ class Position:
             calls=(seat_calls[0], seat_calls[1], seat_calls[2], seat_calls[3]),
             wish=wished,
             played=played_seats,
+            table=table_move,
+            table_player=player,
+            trick=trick_set,
+            passed=tuple(passes),
         )
 
     def text(self) -> str:
@@ -235,8 +307,20 @@ class Position:
                 "calls=" + ",".join(str(int(call)) for call in self.calls),
                 "wish=" + ("-" if self.wish is None else str(self.wish)),
                 "played=" + ",".join(str(seat) for seat in sorted(self.played)),
+                *self._trick_fields(),
             ]
         )
+
+    def _trick_fields(self) -> list[str]:
+        # only within a trick: a position line at a trick's start reads as before
+        if self.table is None:
+            return []
+        return [
+            "table=" + str(self.table).replace(" ", ","),
+            f"table_player={self.table_player}",
+            "trick=" + ",".join(self.trick),
+            "passed=" + ",".join(str(seat) for seat in self.passed),
+        ]
 
 
 # -- reading an origin line ---------------------------------------------------
@@ -250,12 +334,18 @@ def _seat_list(value: str) -> list[int]:
     return [int(token) for token in seats]
 
 
+_POSITION_KEYS = (
+    *("leader", "hands", "piles", "out", "calls", "wish", "played"),
+    *("table", "table_player", "trick", "passed"),  # a position within a trick
+)
+
+
 def _parse_position(tokens: list[str]) -> Position:
     fields: dict[str, str] = {}
     for token in tokens:
         key, sep, value = token.partition("=")
         key = ascii_lower(key)
-        if not sep or key not in ("leader", "hands", "piles", "out", "calls", "wish", "played"):
+        if not sep or key not in _POSITION_KEYS:
             raise InvalidNotationError(f"bad position field {quote(token)}")
         if key in fields:
             raise InvalidNotationError(f"position field {quote(key)} given twice")
@@ -285,6 +375,12 @@ def _parse_position(tokens: list[str]) -> Position:
         if not (wish_text.isascii() and wish_text.isdigit() and 2 <= int(wish_text) <= 14):
             raise InvalidNotationError(f"bad wish {quote(wish_text)}")
         wish = int(wish_text)
+    table_player: int | None = None
+    if "table_player" in fields:
+        seats = _seat_list(fields["table_player"])
+        if len(seats) != 1:
+            raise InvalidNotationError(f"bad table_player {quote(fields['table_player'])}")
+        table_player = seats[0]
     try:
         return Position.make(
             hands=four_sets(fields["hands"], "hands"),
@@ -294,6 +390,10 @@ def _parse_position(tokens: list[str]) -> Position:
             calls=calls,
             wish=wish,
             played=_seat_list(fields["played"]) if "played" in fields else None,
+            table=Move.parse(fields["table"].replace(",", " ")) if "table" in fields else None,
+            table_player=table_player,
+            trick=Cards(fields["trick"]) if "trick" in fields else None,
+            passed=_seat_list(fields["passed"]) if "passed" in fields else None,
         )
     except InvalidNotationError:
         raise
