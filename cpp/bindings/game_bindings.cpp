@@ -187,7 +187,8 @@ void bind_game(py::module_& m) {
             Move storage;
             const Move* table = to_table(table_arg.obj, storage);
             return RecordedHand(from_position(hands, piles, out_order, calls, leader, wish, played, rules,
-                                              TrickArgs{table ? std::optional<Move>(*table) : std::nullopt, table_player, trick, passed}));
+                                              TrickArgs{table ? std::optional<Move>(*table) : std::nullopt,
+                                                        table_player, trick, passed}));
           },
           py::arg("hands"), py::arg("piles"), py::arg("out_order"), py::arg("calls"), py::arg("leader"),
           py::arg("wish"), py::arg("played"), py::arg("rules"), py::arg("table") = py::none(),
@@ -359,7 +360,8 @@ void bind_game(py::module_& m) {
             for (std::size_t i = 0; i < r.dragon_gifts.size(); ++i) {
               gifts[i] = py::make_tuple(r.dragon_gifts[i][0], r.dragon_gifts[i][1]);
             }
-            const py::object named = r.wish_play < 0 ? py::none() : py::object(py::make_tuple(r.wish_play, r.wish_rank));
+            const py::object named =
+                r.wish_play < 0 ? py::none() : py::object(py::make_tuple(r.wish_play, r.wish_rank));
             const py::object fulfilled = r.wish_fulfilled < 0 ? py::none() : py::object(py::int_(r.wish_fulfilled));
             return py::make_tuple(ints(r.trick_starts), ints(r.passed), named, fulfilled, gifts,
                                   py::make_tuple(r.points[0], r.points[1], r.points[2], r.points[3]));

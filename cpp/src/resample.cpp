@@ -155,6 +155,7 @@ struct WorldAccess {
     p.wish = s.start_wish_;
     p.played = s.played_;
     p.table = s.start_table_;  // a position begun within a trick
+    // NOLINTNEXTLINE(bugprone-signed-char-misuse): an int8_t seat (-1 for none), not a character
     p.table_player = s.start_table_player_;
     p.trick = s.start_trick_;
     p.passed = s.start_passed_;
