@@ -70,12 +70,13 @@ def _random_action(state: HandState, rng: SplitMix64, calls: bool) -> Action:
     if decision in (Decision.GRAND_TICHU, Decision.TICHU) and not calls:
         return state.legal_actions()[0]  # "no grand tichu" / "no tichu": it never calls
     if decision == Decision.EXCHANGE:
-        # a uniform ordered triple of distinct cards, for p+1, p+2, p+3 (stable card order)
+        # a uniform ordered triple of distinct cards, for p+1, p+2, p+3: the first 3 steps of a
+        # forward Fisher-Yates shuffle of the hand in the stable card order
         cards = list(state.hands[state.current_player])
-        first = cards.pop(pick(rng, 14))
-        second = cards.pop(pick(rng, 13))
-        third = cards.pop(pick(rng, 12))
-        return Action.push_cards(first, second, third)
+        for k in range(3):
+            j = k + pick(rng, len(cards) - k)
+            cards[k], cards[j] = cards[j], cards[k]
+        return Action.push_cards(cards[0], cards[1], cards[2])
     actions = state.legal_actions()
     if not calls and actions[-1].kind == ActionKind.TICHU:
         actions.pop()  # PLAY: the in-play `tichu` is not taken
