@@ -404,7 +404,7 @@ def _draw_pushes(
         if receiver == player:
             continue
         mine = my_push[(receiver - player) % 4 - 1]
-        cards = sorted(hands[receiver] | state._played[receiver] - Cards(mine))
+        cards = sorted((hands[receiver] | state._played[receiver]) - Cards(mine))
         givers = [g for g in range(4) if g not in (player, receiver)]
         for giver in givers:  # an ordered pair of distinct cards, uniform
             to[giver, receiver] = cards.pop(rng.below(len(cards)))
