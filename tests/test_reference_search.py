@@ -100,7 +100,7 @@ def test_worlds_agree_with_the_seat_on_both_backends(backend):
     rng = random.Random(20261201)
     decisions = Counter()
     constrained = 0
-    for i in range(120):
+    for i in range(60):
         truth_cpp = walk(rng, rng.randrange(130))
         if truth_cpp.is_terminal():
             continue
@@ -162,17 +162,18 @@ def late_hand(seed: int) -> tf.HandState:
         while not state.is_terminal():
             if state.decision == tf.Decision.PLAY and state.current_player == 0:
                 hidden = sum(len(state.hands[s]) for s in (1, 2, 3))
-                if 4 <= hidden <= 7 and sum(1 for s in (1, 2, 3) if state.hands[s]) >= 2:
+                if 4 <= hidden <= 5 and sum(1 for s in (1, 2, 3) if state.hands[s]) >= 2:
                     return state
             state.apply_index(rng.randrange(state.num_legal_actions()))
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("seed", [1, 2])
 def test_both_backends_draw_from_the_same_set_of_deals(seed):
-    # R10.3, R2.2, R2.3, R6.3: the consistent hidden deals are the same set on both backends
+    # R10.3, R2.2, R2.3, R6.3: the consistent hidden deals are the same set on both backends.
+    # At most 5 hidden cards make at most 30 deals: 1000 draws miss one with odds below 1e-12.
     truth = late_hand(seed)
-    worlds_cpp = truth.resample_many(0, 1500, seed)
-    worlds_ref = on(ref, truth).resample_many(0, 1500, seed)
+    worlds_cpp = truth.resample_many(0, 1000, seed)
+    worlds_ref = on(ref, truth).resample_many(0, 1000, seed)
     support_cpp = {tuple(h.mask for h in world.hands) for world in worlds_cpp}
     support_ref = {tuple(h.mask for h in world.hands) for world in worlds_ref}
     assert support_cpp == support_ref

@@ -87,15 +87,20 @@ def _start(state: HandState, origin: Deal | Position) -> HandState:
 def _decline_while(state: HandState, pending: Callable[[HandState], bool]) -> None:
     """Decline bomb offers (R10.2) a world's history leaves out, while `pending` says so."""
     while state.decision == Decision.BOMB and pending(state):
-        state.apply(DECLINE)
+        state._apply_legal(DECLINE)  # declining is always legal (R10.2)
 
 
 def _step(state: HandState, action: Action) -> Step:
     return Step(state.decision, state.current_player, action, state.table, state.wish)
 
 
-def _replay_steps(state: HandState, steps: Sequence[Step]) -> None:
-    """Apply the steps of a record to `state`, declining the offers it leaves out."""
+def _replay_steps(state: HandState, steps: Sequence[Step], checked: bool = True) -> None:
+    """Apply the steps of a record to `state`, declining the offers it leaves out.
+
+    Unchecked (a record of actions once applied, or a world whose cards the
+    constraints proved legal for every step) the actions skip the legality
+    check, most of the cost of a replay.
+    """
     for step in steps:
         if step.decision == Decision.BOMB:
             _decline_while(state, lambda s, seat=step.seat: s.current_player != seat)  # type: ignore[misc]
@@ -103,7 +108,10 @@ def _replay_steps(state: HandState, steps: Sequence[Step]) -> None:
             _decline_while(state, lambda s: True)
         if (state.decision, state.current_player) != (step.decision, step.seat):
             raise TichuError(f"the record does not replay: {step.action} at {state!r}")
-        state.apply(step.action)
+        if checked:
+            state.apply(step.action)
+        else:
+            state._apply_legal(step.action)
 
 
 def _stop(state: HandState, stop: tuple[Decision, int]) -> None:
@@ -115,13 +123,13 @@ def record(state: HandState) -> list[Step]:
     origin = state._origin
     base: tuple[Step, ...] = getattr(origin, "record", ())
     replayed = _start(state, origin)
-    _replay_steps(replayed, base)
+    _replay_steps(replayed, base, checked=False)  # every action was checked when it was applied
     steps = list(base)
     if isinstance(origin, (WorldDeal, WorldPosition)):
         _stop(replayed, origin.stop)
     for action in state.history[len(base) :]:
         steps.append(_step(replayed, action))
-        replayed.apply(action)
+        replayed._apply_legal(action)
     return steps
 
 
@@ -275,7 +283,7 @@ def build_world(
         values["hands"] = tuple(hands[seat] | state._played[seat] for seat in range(4))
         world_origin = WorldPosition(**values, record=tuple(view), stop=stop)
     world = _start(state, world_origin)
-    _replay_steps(world, view)
+    _replay_steps(world, view, checked=False)
     _stop(world, stop)
     world._history = [step.action for step in view]
     if list(world.hands) != list(hands) or (world.decision, world.current_player) != stop:
