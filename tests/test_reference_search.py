@@ -45,15 +45,16 @@ def on(backend, state: tf.HandState):
 
 def wish_constraints(state):
     """(seat, table, wish, played then) of every in-turn action under a wish without the wished rank (R6.3)."""
-    replayed = type(state).from_replay(state.replay().split("\n", 3)[0] + "\n" + "\n".join(state.replay().split("\n")[1:3]))
+    start = "\n".join(state.replay().split("\n")[:3])  # the header, rules and deal or position lines
+    replayed = type(state).from_replay(start)
     found = []
     for action in state.history:
         wish = replayed.wish
         move = action.move
-        if wish and replayed.decision == tf.Decision.PLAY and move is not None:
-            if not tf.Cards(move.cards.mask) & rank_cards(wish):
-                seat = replayed.current_player
-                found.append((seat, replayed.table, wish, tf.Cards(replayed.observation(seat).played[seat].mask)))
+        in_turn = replayed.decision == tf.Decision.PLAY and move is not None
+        if wish and in_turn and not tf.Cards(move.cards.mask) & rank_cards(wish):
+            seat = replayed.current_player
+            found.append((seat, replayed.table, wish, tf.Cards(replayed.observation(seat).played[seat].mask)))
         replayed.apply(action)
     return found
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
-from tichu_fast.enums import ActionKind, Decision
+from tichu_fast.enums import Decision
 from tichu_fast.errors import TichuError
 
 from .actions import Action
@@ -105,7 +105,7 @@ def _replay_steps(state: HandState, steps: Sequence[Step], checked: bool = True)
         if step.decision == Decision.BOMB:
             _decline_while(state, lambda s, seat=step.seat: s.current_player != seat)  # type: ignore[misc]
         else:
-            _decline_while(state, lambda s: True)
+            _decline_while(state, lambda _: True)
         if (state.decision, state.current_player) != (step.decision, step.seat):
             raise TichuError(f"the record does not replay: {step.action} at {state!r}")
         if checked:
