@@ -117,6 +117,22 @@ def test_worlds_agree_with_the_seat_on_both_backends(backend):
     assert constrained >= 3, constrained
 
 
+@pytest.mark.parametrize(
+    "decision", [tf.Decision.TICHU, tf.Decision.EXCHANGE, tf.Decision.WISH, tf.Decision.DRAGON_GIFT, tf.Decision.BOMB]
+)
+def test_worlds_at_every_decision(backend, decision):
+    # R10.3: at each kind of decision, for every seat, including the one to decide
+    rng = random.Random(int(decision))
+    truth_cpp = walk(rng, 300, lambda s: s.decision == decision)
+    while truth_cpp.decision != decision:
+        truth_cpp = walk(rng, 300, lambda s: s.decision == decision)
+    truth = on(backend, truth_cpp)
+    constraints = wish_constraints(truth_cpp)
+    for player in range(4):
+        for world in truth.resample_many(player, 3, player):
+            check_world(backend, truth, world, player, constraints)
+
+
 def test_worlds_differ_across_seeds(backend):
     truth = on(backend, walk(random.Random(5), 60, lambda s: s.decision == tf.Decision.PLAY and s.table))
     hands = {tuple(str(h) for h in truth.resample(1, seed).hands) for seed in range(20)}

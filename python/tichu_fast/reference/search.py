@@ -7,6 +7,7 @@ same hand on both backends: decision k draws from SplitMix64(hand_seed(seed, k))
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -26,7 +27,6 @@ if TYPE_CHECKING:
 __all__ = ["POLICIES", "PlayoutResult", "pick", "playout", "playouts", "policy_action"]
 
 POLICIES = ("random",)  # the heuristic is C++ only
-_MOD = 2**64
 
 
 def pick(rng: SplitMix64, n: int) -> int:
@@ -62,6 +62,15 @@ def _check_flag(value: object, what: str) -> bool:
     if not isinstance(value, bool):
         raise TypeError(f"{what} must be a bool, not {type(value).__name__}")
     return value
+
+
+def _check_count(value: object, what: str, least: int) -> int:
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise TypeError(f"{what} must be an int, not {type(value).__name__}")
+    count = operator.index(value)
+    if count < least:
+        raise ValueError(f"{what} must be >= {least}, not {count}")
+    return count
 
 
 def _random_action(state: HandState, rng: SplitMix64, calls: bool) -> Action:
@@ -134,14 +143,8 @@ def playouts(
 
     `threads` is checked (an int >= 1) and ignored: the reference plays one after another.
     """
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise TypeError(f"n must be an int, not {type(n).__name__}")
-    if n < 0:
-        raise ValueError(f"n must be >= 0, not {n}")
-    if isinstance(threads, bool) or not isinstance(threads, int):
-        raise TypeError(f"threads must be an int, not {type(threads).__name__}")
-    if threads < 1:
-        raise ValueError(f"threads must be >= 1, not {threads}")
+    n = _check_count(n, "n", 0)
+    _check_count(threads, "threads", 1)
     _check_policy(policy)
     seed = _check_seed(seed)
     records = np.zeros(n, dtype=PLAYOUT_DTYPE)
