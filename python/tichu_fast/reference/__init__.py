@@ -20,6 +20,7 @@ from .match import Match, hand_seed
 from .moves import Move, beats, classify
 from .observation import Observation
 from .scoring import card_points, score_hand
+from .search import POLICIES, PlayoutResult, policy_action
 
 __all__ = [
     "CARD_NAMES",
@@ -27,6 +28,7 @@ __all__ = [
     "MAX_LEGAL_MOVES",
     "MOVE_DTYPE",
     "OBSERVATION_SIZE",
+    "POLICIES",
     "Action",
     "ActionKind",
     "Call",
@@ -39,6 +41,7 @@ __all__ = [
     "Move",
     "MoveType",
     "Observation",
+    "PlayoutResult",
     "Rules",
     "TichuError",
     "beats",
@@ -51,6 +54,7 @@ __all__ = [
     "legal_moves",
     "legal_moves_array",
     "legal_moves_into",
+    "policy_action",
     "score_hand",
     "shuffled_deck",
     "to_masks",

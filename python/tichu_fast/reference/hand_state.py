@@ -28,7 +28,7 @@ import operator
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import permutations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -39,13 +39,16 @@ from tichu_fast.rules import Rules
 
 from .actions import Action
 from .cards import DECK, Cards, card_rank, card_suit, indices_of, is_normal, quote
-from .deal import shuffled_deck
+from .deal import _check_seed, shuffled_deck
 from .legal import legal_moves, legal_moves_array
 from .moves import Move, is_phoenix_single
 from .observation import Observation, fill_observation_array
 from .origin import Deal, Position, parse_origin
 from .replay import REPLAY_HEADER, parse_rules, replay_lines
 from .scoring import check_seat, score_hand
+
+if TYPE_CHECKING:
+    from .search import PlayoutResult
 
 __all__ = ["HandState"]
 
@@ -889,3 +892,45 @@ class HandState:
             f"<HandState {self._decision.name} player={self._current} "
             f"hands={[len(hand) for hand in self._hands]} table={self._table!r} history={len(self._history)}>"
         )
+
+    # == worlds (docs/game.md "Worlds", R10.3, R6.3) and playouts ==================
+
+    def resample(self, player: int, seed: int) -> HandState:
+        """A world for `player`: `resample_many(player, 1, seed)[0]`."""
+        return self.resample_many(player, 1, seed)[0]
+
+    def resample_many(self, player: int, n: int, seed: int) -> list[HandState]:
+        """`n` (0..10**6) worlds that agree with what `player` knows, from one SplitMix64(seed) stream."""
+        from .worlds import draw_worlds  # worlds.py builds HandStates: imported late to avoid a cycle
+
+        player = check_seat(player, "player")
+        count = _check_seed(n, "n")
+        if count > 10**6:
+            raise ValueError(f"n must be at most 10**6, not {count}")
+        return draw_worlds(self, player, count, _check_seed(seed))
+
+    def with_hands(self, hands: Sequence[CardsLike]) -> HandState:
+        """The same record with other hands (an omniscient swap); ValueError names what the record refutes."""
+        from .worlds import with_hands
+
+        return with_hands(self, hands)
+
+    def information_state_string(self, player: int) -> str:
+        """A key equal for two states exactly when `player` knows the same (R10.3)."""
+        from .worlds import information_state_string
+
+        return information_state_string(self, check_seat(player, "player"))
+
+    def playout(self, seed: int, policy: str = "random", calls: bool = False) -> PlayoutResult:
+        """Play a copy to the end by `policy` ("random" only here); decision k draws from hand_seed(seed, k)."""
+        from .search import playout
+
+        return playout(self, seed, policy, calls)
+
+    def playouts(
+        self, n: int, seed: int, *, policy: str = "random", calls: bool = False, threads: int = 1
+    ) -> npt.NDArray[np.void]:
+        """`n` playouts as a PLAYOUT_DTYPE array; playout i is `playout(hand_seed(seed, i))`."""
+        from .search import playouts
+
+        return playouts(self, n, seed, policy=policy, calls=calls, threads=threads)
