@@ -144,12 +144,9 @@ def test_bad_trick_fields_in_a_replay_raise(game_backend):
             game_backend.HandState.from_replay(good.replace(old, new))
 
 
-def test_worlds_of_a_position_within_a_trick_keep_the_trick():
-    # R10.3: a world drawn for seat 3 keeps everything it knows, the trick in progress included (C++ only:
-    # the reference draws no worlds).
-    import tichu_fast as tf
-
-    state = mid_trick(tf, ["7j 7s 7p 7t 8j", "5j Kp", "6j", "9j Ap"], 2, table="Qj", table_player=1)
+def test_worlds_of_a_position_within_a_trick_keep_the_trick(game_backend):
+    # R10.3: a world drawn for seat 3 keeps everything it knows, the trick in progress included.
+    state = mid_trick(game_backend, ["7j 7s 7p 7t 8j", "5j Kp", "6j", "9j Ap"], 2, table="Qj", table_player=1)
     state.apply("pass")
     state.apply("pass")  # seat 0 declines the bomb offer, unseen by seat 3
     for seed in range(20):
