@@ -201,14 +201,29 @@ def test_finaliser_calling_the_engine_does_not_corrupt_results(backend):
         gc.set_threshold(*thresholds)
 
 
-# -- f. legal_moves_into leaves out[n:] alone -----------------------------------------
+# -- f. legal_moves_into and out[n:] ----------------------------------------------------
 
 
-def test_legal_moves_into_writes_only_n_records(backend):
-    out = np.zeros(tf.MAX_LEGAL_MOVES, tf.MOVE_DTYPE)
+INTO_HAND, INTO_TABLE = "2j 2s 3j 3s 4j 4s 5p 6t Ph", "2p 2t"  # 9 answers: pairs, Phoenix pairs, the pass
+
+
+@pytest.mark.parametrize("room", [9, 10, 40, tf.MAX_LEGAL_MOVES - 1])
+def test_legal_moves_into_leaves_a_short_buffer_alone_past_n(backend, room):
+    # docs/api.md: a buffer shorter than MAX_LEGAL_MOVES is written in out[:n] only
+    # (with MAX_LEGAL_MOVES or more, out[n:] is scratch: the C++ writes there directly).
+    out = np.zeros(room, tf.MOVE_DTYPE)
     out["cards"] = 12345
-    n = backend.legal_moves_into(out, "2j 2s 3j 3s 4j 4s 5p 6t Ph", "9j 9s")
+    n = backend.legal_moves_into(out, INTO_HAND, INTO_TABLE)
+    assert n == 9
     assert (out["cards"][n:] == 12345).all()
+
+
+def test_legal_moves_into_a_full_buffer_gives_the_same_moves(backend):
+    full = np.zeros(tf.MAX_LEGAL_MOVES, tf.MOVE_DTYPE)
+    exact = np.zeros(9, tf.MOVE_DTYPE)
+    n = backend.legal_moves_into(full, INTO_HAND, INTO_TABLE)
+    assert backend.legal_moves_into(exact, INTO_HAND, INTO_TABLE) == n == 9
+    assert full[:n].tobytes() == exact.tobytes()
 
 
 # -- g., h., i. numbers at the boundary -------------------------------------------------

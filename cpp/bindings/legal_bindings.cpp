@@ -51,10 +51,15 @@ MoveBuffer move_buffer(py::handle out) {
   return {.data = array->data, .room = array->dimensions[0]};  // written by memcpy: any alignment will do
 }
 
-// Writes the legal moves of `s` into `out`; returns how many. Generated
-// into scratch and copied, since the generator may write a few records
-// past the last move, and out[n:] belongs to the caller.
+// Writes the legal moves of `s` into `out`; returns how many. The
+// generator may write a few records past the last move, so it writes
+// straight into `out` only when `out` has the room of kMaxLegalMoves
+// (docs/api.md: out[n:] is then scratch) and is aligned for Move; any
+// other buffer gets the moves generated into scratch and copied, and
+// nothing past out[n] is touched.
 int fill(const Situation& s, const MoveBuffer& out) {
+  const bool aligned = reinterpret_cast<std::uintptr_t>(out.data) % alignof(Move) == 0;
+  if (aligned && out.room >= kMaxLegalMoves) return legal_moves(s, reinterpret_cast<Move*>(out.data));
   Move* moves = scratch();
   const int n = legal_moves(s, moves);
   if (n > out.room) {
