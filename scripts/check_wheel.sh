@@ -21,7 +21,7 @@ python3 -m venv "$test_env"
 "$test_env/bin/python" -m pip install -q wheelhouse/*.whl pytest pytest-xdist hypothesis
 (
   cd "$(mktemp -d)"  # away from the checkout: tests import the installed wheel
-  cp -r "$OLDPWD/tests" "$OLDPWD/docs" .
+  cp -r "$OLDPWD/tests" "$OLDPWD/docs" "$OLDPWD/examples" .  # examples: tests/test_examples.py runs them
   cp "$OLDPWD/pyproject.toml" "$OLDPWD/README.md" .  # the pytest settings; the doctested docs
   PATH="$test_env/bin" CC=false CXX=false python -c "import shutil, sys; sys.exit(any(shutil.which(c) for c in ('cc', 'gcc', 'g++', 'c++', 'clang')))"
   PATH="$test_env/bin" TICHU_GAME_HANDS=200 python -m pytest -q -p no:cacheprovider
