@@ -246,6 +246,7 @@ class RunningSummary:
         hands = self.hands
 
         def success(call: Call) -> dict[str, float | int]:
+            """How often `call` was made per hand, and how often it was made good."""
             n = self._calls[call]
             return {"calls": n, "per_hand": n / hands, "success_rate": self._made[call] / n if n else 0.0}
 
@@ -279,10 +280,12 @@ def _distribution(histogram: Counter[int]) -> dict[str, float | int]:
         total += histogram[v]
         ends.append(total)
 
-    def at(index: int) -> int:  # the value at this position of the sorted scores
+    def at(index: int) -> int:
+        """The value at this position of the sorted scores."""
         return next(v for v, end in zip(values, ends, strict=True) if index < end)
 
-    def percentile(q: float) -> float:  # numpy's default ("linear") method
+    def percentile(q: float) -> float:
+        """The q-th percentile by numpy's default ("linear") method."""
         position = (n - 1) * q / 100
         low = math.floor(position)
         a, b = at(low), at(min(low + 1, n - 1))

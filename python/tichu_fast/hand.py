@@ -185,6 +185,7 @@ class HandState:
         )
 
         def seats_of(sets: list[Cards]) -> str:
+            """Four card sets as the position line writes them: names by commas, seats by bars."""
             return "|".join(",".join(cards) for cards in sets)
 
         origin = " ".join(

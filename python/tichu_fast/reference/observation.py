@@ -72,6 +72,7 @@ def fill_observation_array(obs: Observation, out: npt.NDArray[np.float32] | None
     me = obs.player
 
     def relative(seat: int) -> int:
+        """The seat as the player sees it: 0 himself, 1 the next in turn, 2 his partner, 3 the one before him."""
         return (seat - me) % 4
 
     _set_cards(array, OFFSET_HAND, obs.hand)

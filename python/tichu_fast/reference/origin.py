@@ -295,6 +295,7 @@ class Position:
         """The line of a replay that rebuilds this origin."""
 
         def seats_of(sets: Sequence[Cards]) -> str:
+            """Four card sets as the position line writes them: names by commas, seats by bars."""
             return "|".join(",".join(cards) for cards in sets)
 
         return " ".join(
@@ -355,6 +356,7 @@ def _parse_position(tokens: list[str]) -> Position:
             raise InvalidNotationError(f"position without {key}=")
 
     def four_sets(value: str, what: str) -> list[Cards]:
+        """A position field of four card sets separated by bars."""
         parts = value.split("|")
         if len(parts) != 4:
             raise InvalidNotationError(f"{what}= needs 4 seats separated by '|', not {len(parts)}")
