@@ -46,7 +46,7 @@ def check_result(state: tf.HandState, result: SearchResult, iterations: int) -> 
 
 @pytest.mark.parametrize("calls", [False, True])
 def test_every_kind_of_decision_gets_a_legal_action(calls):
-    # R10.2 (bomb offers), R2 (calls), R4 (exchange), R6.2 (wish), R7.4 (Dragon gift): all searched.
+    # R10.2 (bomb offers), R7.1 and R7.2 (calls), R2.2 (exchange), R6.1 (wish), R5.5 (Dragon gift): all searched.
     for name, state in states_at_every_kind_of_decision(tf).items():
         if name == "over":
             continue
@@ -66,7 +66,7 @@ def test_legal_on_many_random_states():
 
 
 def test_exchange_searches_a_candidate_set_with_the_heuristic_push():
-    # R4: the exchange has up to 2184 pushes; the search considers the heuristic's and a few more.
+    # R2.2: the exchange has up to 2184 pushes; the search considers the heuristic's and a few more.
     state = states_at_every_kind_of_decision(tf)["exchange"]
     result = ismcts(state, iterations=400, seed=1)
     assert 1 < len(result.actions) <= 19
@@ -75,7 +75,7 @@ def test_exchange_searches_a_candidate_set_with_the_heuristic_push():
 
 
 def test_calls_off_never_searches_a_tichu_call():
-    # R2.2: with calls=False the in-play Tichu is no candidate.
+    # R7.2: with calls=False the in-play Tichu is no candidate.
     for state in random_states(60, seed=5):
         if state.decision == tf.Decision.PLAY:
             assert not any(a.call for a in ismcts(state, iterations=8).actions)
@@ -111,7 +111,7 @@ def test_a_time_budget_stops_the_search():
 
 
 def test_the_move_that_goes_out_for_a_one_two_is_found():
-    # R8.4: the partner is out; playing the whole straight now wins the one-two (200 to 0).
+    # R8.3: the partner is out; playing the whole straight now wins the one-two (200 to 0).
     hands = [tf.Cards("2j 3j 4j 5s 6s"), tf.Cards("Kj Ks Ap"), tf.Cards(""), tf.Cards("Aj Kp Qt")]
     state = tf.HandState.from_position(hands, 0, out_order=[2])
     for threads in (1, 2):
