@@ -108,6 +108,8 @@ def test_a_time_budget_stops_the_search():
     assert result.seconds < 1.0
     capped = ismcts(state, budget=5.0, iterations=100)  # the first budget reached stops it
     assert capped.iterations == 100
+    huge = ismcts(state, budget=0.05, iterations=2**63 - 1, threads=2)  # the deadline stops it; nothing overflows
+    assert 0 < huge.iterations < 2**40
 
 
 def test_the_move_that_goes_out_for_a_one_two_is_found():

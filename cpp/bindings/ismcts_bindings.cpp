@@ -8,6 +8,7 @@
 #include "common.hpp"
 #include "tichu/ismcts.hpp"
 #include "tichu/parallel.hpp"
+#include "tichu/resample.hpp"
 
 namespace tichu::bindings {
 
@@ -32,10 +33,14 @@ void bind_ismcts(py::module_& m) {
         if (!PyBool_Check(calls.obj.ptr())) throw py::type_error("calls must be a bool");
         config.policy = Policy{policy_kind(text_arg(policy.obj, "policy")), calls.obj.ptr() == Py_True};
         IsmctsResult r;
-        {
-          const RecordedHand hand = h;  // a copy: the search reads it without the GIL
+        const RecordedHand hand = h;  // a copy: the search reads it without the GIL
+        try {
           py::gil_scoped_release release;
           r = ismcts(hand, config);
+        } catch (const ResampleError& e) {  // as resample_many: tichu_fast.errors.TichuError
+          const py::object error = py::module_::import("tichu_fast.errors").attr("TichuError");
+          PyErr_SetString(error.ptr(), e.what());
+          throw py::error_already_set();
         }
         const auto n = static_cast<py::ssize_t>(r.actions.size());
         py::list actions(r.actions.size());

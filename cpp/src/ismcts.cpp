@@ -310,10 +310,11 @@ IsmctsResult ismcts(const RecordedHand& hand, const IsmctsConfig& config) {
     std::vector<long long> done(static_cast<std::size_t>(threads), 0);
     parallel_for(threads, threads, [&](long long first, long long last) {
       for (long long t = first; t < last; ++t) {
-        const long long quota = config.iterations > 0 ? config.iterations * (t + 1) / threads - config.iterations * t / threads
-                                                      : -1;
-        const std::size_t reserve = static_cast<std::size_t>(
-            std::min<long long>(config.max_nodes, quota >= 0 ? quota + 64 : 65536));
+        // An even split, the first (iterations mod threads) threads one more; -1: until the deadline.
+        const long long quota =
+            config.iterations > 0 ? config.iterations / threads + (t < config.iterations % threads ? 1 : 0) : -1;
+        const std::size_t reserve =
+            static_cast<std::size_t>(std::min<long long>(config.max_nodes, quota >= 0 ? std::min<long long>(quota, config.max_nodes) + 64 : 4096));
         auto tree = std::make_unique<Tree>(knowledge, config, buffer, reserve);
         const std::uint64_t thread_seed = hand_seed(config.seed, static_cast<std::uint64_t>(t));
         long long i = 0;

@@ -93,6 +93,7 @@ def ismcts(
     both (the first reached stops). Thread t's iteration i draws from a seed made of
     (seed, t, i): the same seed, threads and iterations give the same result; a time
     budget does not. A decision with one candidate is answered without searching.
+    TichuError if no world consistent with what the seat knows turns up (docs/game.md "Worlds").
     """
     from tichu_fast.hand import HandState
 
