@@ -111,8 +111,11 @@ class Tree {
  public:
   Tree(const Knowledge& knowledge, const IsmctsConfig& config, const std::vector<Action>& root_actions,
        std::size_t reserve)
-      : knowledge_(knowledge), config_(config), observer_(knowledge.player()),
-        actions_(static_cast<std::size_t>(kMaxActions)), child_of_(static_cast<std::size_t>(kMaxActions)),
+      : knowledge_(knowledge),
+        config_(config),
+        observer_(knowledge.player()),
+        actions_(static_cast<std::size_t>(kMaxActions)),
+        child_of_(static_cast<std::size_t>(kMaxActions)),
         return_sums_(root_actions.size(), 0.0) {
     nodes_.reserve(std::max<std::size_t>(reserve, root_actions.size() + 1));
     nodes_.emplace_back();  // the root
@@ -157,7 +160,8 @@ class Tree {
       n.visits += 1;
       n.reward += (r[static_cast<std::size_t>(team)] - r[static_cast<std::size_t>(1 - team)]) / kRewardScale;
     }
-    if (root_child >= 0) return_sums_[static_cast<std::size_t>(root_child)] += r[static_cast<std::size_t>(observer_ & 1)];
+    if (root_child >= 0)
+      return_sums_[static_cast<std::size_t>(root_child)] += r[static_cast<std::size_t>(observer_ & 1)];
   }
 
   [[nodiscard]] const Node& root_child(std::size_t i) const { return nodes_[i + 1]; }
@@ -246,8 +250,9 @@ class Tree {
       if (c < 0) continue;
       const Node& child = nodes_[static_cast<std::size_t>(c)];
       if (child.visits == 0) return c;  // added when the tree was full, or by another path: try it
-      const double score = child.reward / child.visits +
-                           config_.exploration * std::sqrt(std::log(static_cast<double>(child.available)) / child.visits);
+      const double score =
+          child.reward / child.visits +
+          config_.exploration * std::sqrt(std::log(static_cast<double>(child.available)) / child.visits);
       if (score > best_score) {
         best_score = score;
         best = c;
@@ -304,8 +309,8 @@ IsmctsResult ismcts(const RecordedHand& hand, const IsmctsConfig& config) {
   if (buffer.size() > 1) {
     const Knowledge knowledge(hand, s.current_player());
     const int threads = std::min(config.threads, kMaxThreads);
-    const auto deadline =
-        start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(config.budget));
+    const auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                      std::chrono::duration<double>(config.budget));
     std::vector<std::unique_ptr<Tree>> trees(static_cast<std::size_t>(threads));
     std::vector<long long> done(static_cast<std::size_t>(threads), 0);
     parallel_for(threads, threads, [&](long long first, long long last) {
@@ -313,8 +318,9 @@ IsmctsResult ismcts(const RecordedHand& hand, const IsmctsConfig& config) {
         // An even split, the first (iterations mod threads) threads one more; -1: until the deadline.
         const long long quota =
             config.iterations > 0 ? config.iterations / threads + (t < config.iterations % threads ? 1 : 0) : -1;
-        const std::size_t reserve =
-            static_cast<std::size_t>(std::min<long long>(config.max_nodes, quota >= 0 ? std::min<long long>(quota, config.max_nodes) + 64 : 4096));
+        const std::size_t reserve = static_cast<std::size_t>(
+            std::min<long long>(config.max_nodes,
+                                quota >= 0 ? std::min<long long>(quota, config.max_nodes) + 64 : 4096));
         auto tree = std::make_unique<Tree>(knowledge, config, buffer, reserve);
         const std::uint64_t thread_seed = hand_seed(config.seed, static_cast<std::uint64_t>(t));
         long long i = 0;
@@ -339,8 +345,9 @@ IsmctsResult ismcts(const RecordedHand& hand, const IsmctsConfig& config) {
   for (std::size_t a = 1; a < buffer.size(); ++a) {
     const auto b = static_cast<std::size_t>(best);
     const long long va = result.visits[a], vb = result.visits[b];
-    const bool higher_mean = va > 0 && vb > 0 && result.return_sums[a] / static_cast<double>(va) >
-                                                     result.return_sums[b] / static_cast<double>(vb);
+    const bool higher_mean =
+        va > 0 && vb > 0 &&
+        result.return_sums[a] / static_cast<double>(va) > result.return_sums[b] / static_cast<double>(vb);
     if (va > vb || (va == vb && higher_mean)) best = static_cast<int>(a);
   }
   result.best = best;

@@ -56,7 +56,8 @@ int main() {
            [&] { return "not reproducible: " + where(seed, steps); });
   }
   for (const Decision d : {Decision::GrandTichu, Decision::Tichu, Decision::Exchange, Decision::Play}) {
-    expect(seen[static_cast<int>(d)] > 0, [&] { return std::string("no ") + tichu_test::decision_name(d) + " searched"; });
+    expect(seen[static_cast<int>(d)] > 0,
+           [&] { return std::string("no ") + tichu_test::decision_name(d) + " searched"; });
   }
   return tichu_test::report("test_ismcts");
 }
