@@ -59,6 +59,16 @@ def test_every_kind_of_decision_gets_a_legal_action(calls):
             assert not result.action.call
 
 
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
+def test_another_seats_bomb_offer_is_answered_by_the_policy(policy):
+    # R10.2, R10.3: seat 2's bomb offers are unseen by seat 0 (a decline); a dropped bomb is public.
+    state = tf.HandState.from_position(
+        [tf.Cards("Dr 3j"), tf.Cards("4s 5s"), tf.Cards("9j 9s 9p 9t 4j"), tf.Cards("6t 7t")], 0
+    )
+    result = ismcts(state, iterations=3000, seed=5, policy=policy, threads=2)
+    check_result(state, result, 3000)
+
+
 def test_legal_on_many_random_states():
     for i, state in enumerate(random_states(150, seed=11)):
         result = ismcts(state, iterations=64, seed=i, calls=i % 2 == 0, policy=("random", "heuristic")[i % 3 == 0])

@@ -134,16 +134,27 @@ class Tree {
         world.apply(call_answer(world.decision()));
         continue;
       }
+      int chosen = -1;
       if (how == Handling::Hidden) {
-        world.apply(choose(world, config_.policy, rng, scratch_));
-        continue;
+        const Action answer = choose(world, config_.policy, rng, scratch_);
+        const bool bomb = world.decision() == Decision::Bomb && answer.move.type != MoveType::Pass;
+        if (!bomb) {  // a push or a declined offer: unseen, so no node
+          world.apply(answer);
+          continue;
+        }
+        chosen = follow(node, answer, seat);  // a bomb dropped on an offer is public: its edge, chosen by the policy
+        if (chosen < 0) {
+          world.apply(answer);
+          break;  // the tree is full here
+        }
+      } else {
+        chosen = select(world, node, seat, rng);
       }
-      const int chosen = select(world, node, seat, rng);
       if (chosen < 0) break;  // the tree is full here
       const bool fresh = nodes_[static_cast<std::size_t>(chosen)].visits == 0 && node != 0;
       world.apply(nodes_[static_cast<std::size_t>(chosen)].action);
       path_.push_back(chosen);
-      if (node == 0) root_child = chosen - 1;
+      if (node == 0 && chosen <= static_cast<int>(return_sums_.size())) root_child = chosen - 1;  // children 1..n
       node = chosen;
       if (fresh) break;  // one node added: play out from here
     }
@@ -177,6 +188,22 @@ class Tree {
     nodes_.push_back(n);
     nodes_[static_cast<std::size_t>(parent)].first_child = index;
     return index;
+  }
+
+  // The child of `node` for `seat`'s action `a`, added if new (-1 if the tree is full).
+  int follow(int node, const Action& a, int seat) {
+    for (int c = nodes_[static_cast<std::size_t>(node)].first_child; c >= 0;
+         c = nodes_[static_cast<std::size_t>(c)].next_sibling) {
+      Node& child = nodes_[static_cast<std::size_t>(c)];
+      if (child.seat == seat && child.action == a) {
+        child.available += 1;
+        return c;
+      }
+    }
+    if (static_cast<int>(nodes_.size()) >= config_.max_nodes) return -1;
+    const int c = add_child(node, a, seat);
+    nodes_[static_cast<std::size_t>(c)].available = 1;
+    return c;
   }
 
   // The candidates of the decision in `world` (its seat's legal actions, or the root's list).
