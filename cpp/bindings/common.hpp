@@ -184,5 +184,6 @@ void bind_infostate(py::module_& m);  // infostate_bindings.cpp: worlds (resampl
 void bind_observation(py::module_& m);
 void bind_bench(py::module_& m);
 void bind_search(py::module_& m);
+void bind_ismcts(py::module_& m);  // ismcts_bindings.cpp: the ISMCTS search (ismcts.hpp)
 
 }  // namespace tichu::bindings

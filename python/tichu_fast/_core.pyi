@@ -228,3 +228,13 @@ def action_values(
 def simulate_records(
     seed: int, first: int, n: int, policy: str, calls: bool, rules: Rules, threads: int
 ) -> npt.NDArray[np.void]: ...
+def ismcts(
+    state: HandCore,
+    iterations: int,
+    budget: float,
+    threads: int,
+    seed: int,
+    exploration: float,
+    policy: str,
+    calls: bool,
+) -> tuple[list[Action], npt.NDArray[np.int64], npt.NDArray[np.float64], int, float, int]: ...

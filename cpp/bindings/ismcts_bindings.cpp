@@ -1,0 +1,62 @@
+// ISMCTS for Python (_core.ismcts; tichu_fast.ismcts wraps it). Arguments
+// are converted while the GIL is held; the search runs without it.
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "common.hpp"
+#include "tichu/ismcts.hpp"
+#include "tichu/parallel.hpp"
+#include "tichu/resample.hpp"
+
+namespace tichu::bindings {
+
+void bind_ismcts(py::module_& m) {
+  m.def(
+      "ismcts",
+      [](const RecordedHand& h, Shown<int> iterations, double budget, Shown<int> threads, Shown<int> seed,
+         double exploration, Shown<py::str> policy, Shown<bool> calls) {
+        IsmctsConfig config;
+        config.iterations = small_int(iterations.obj, "iterations");
+        if (config.iterations < 0) throw py::value_error("iterations must be >= 0 (0: no iteration budget)");
+        if (!std::isfinite(budget) || budget < 0.0) throw py::value_error("budget must be a finite number >= 0");
+        config.budget = budget;
+        const long long t = small_int(threads.obj, "threads");
+        if (t < 1) throw py::value_error("threads must be >= 1, not " + std::to_string(t));
+        config.threads = static_cast<int>(std::min<long long>(t, kMaxThreads));
+        config.seed = uint64_int(seed.obj, "seed (0 <= seed < 2**64)");
+        if (!std::isfinite(exploration) || exploration < 0.0)
+          throw py::value_error("exploration must be a finite number >= 0");
+        config.exploration = exploration;
+        if (!PyUnicode_Check(policy.obj.ptr())) throw py::type_error("policy must be a str");
+        if (!PyBool_Check(calls.obj.ptr())) throw py::type_error("calls must be a bool");
+        config.policy = Policy{policy_kind(text_arg(policy.obj, "policy")), calls.obj.ptr() == Py_True};
+        IsmctsResult r;
+        const RecordedHand hand = h;  // a copy: the search reads it without the GIL
+        try {
+          py::gil_scoped_release release;
+          r = ismcts(hand, config);
+        } catch (const ResampleError& e) {  // as resample_many: tichu_fast.errors.TichuError
+          const py::object error = py::module_::import("tichu_fast.errors").attr("TichuError");
+          PyErr_SetString(error.ptr(), e.what());
+          throw py::error_already_set();
+        }
+        const auto n = static_cast<py::ssize_t>(r.actions.size());
+        py::list actions(r.actions.size());
+        for (std::size_t i = 0; i < r.actions.size(); ++i) actions[i] = py::cast(r.actions[i]);
+        py::array_t<long long> visits(n);
+        py::array_t<double> values(n);
+        for (std::size_t i = 0; i < r.actions.size(); ++i) {
+          visits.mutable_data()[i] = r.visits[i];
+          values.mutable_data()[i] = r.visits[i] > 0 ? r.return_sums[i] / static_cast<double>(r.visits[i])
+                                                     : std::numeric_limits<double>::quiet_NaN();
+        }
+        return py::make_tuple(actions, visits, values, r.iterations, r.seconds, r.best);
+      },
+      py::arg("state"), py::arg("iterations"), py::arg("budget"), py::arg("threads"), py::arg("seed"),
+      py::arg("exploration"), py::arg("policy"), py::arg("calls"),
+      "ISMCTS for the player in turn: (actions, visits, mean team returns, iterations, seconds, best index).");
+}
+
+}  // namespace tichu::bindings

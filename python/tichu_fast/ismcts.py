@@ -1,0 +1,189 @@
+"""Single-observer ISMCTS in C++: `ismcts` for one decision, `ISMCTSBot` for whole hands.
+
+One tree over the information sets of the seat to decide; each iteration draws
+a fresh world consistent with what that seat knows, descends by UCB1 over the
+actions available in that world, adds one node and plays out with a built-in
+policy. Threads search separate trees whose root statistics are summed; the
+GIL is released. docs/ismcts.md says what is searched and what is left to the
+policy (other seats' pushes and answers to bomb offers, which the seat cannot see).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+
+from tichu_fast import _core
+from tichu_fast._core import Action
+from tichu_fast.hand import _seat
+from tichu_fast.search import MAX_THREADS, _count, _flag, _policy
+
+if TYPE_CHECKING:
+    from tichu_fast.hand import HandState
+
+__all__ = ["DEFAULT_EXPLORATION", "ISMCTSBot", "SearchResult", "ismcts"]
+
+DEFAULT_EXPLORATION = 0.35  # the UCB1 constant on rewards (own - other team return) / 400
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What one search found: the chosen action and every root candidate's statistics.
+
+    `actions` are the candidates searched (the legal actions, less the calls when
+    `calls=False`; a few pushes on the exchange); `visits[i]` counts the iterations
+    through `actions[i]` and `values[i]` is the mean return of the seat's team
+    after it (nan if never visited). `action` is the most visited.
+    """
+
+    action: Action
+    actions: tuple[Action, ...]
+    visits: npt.NDArray[np.int64]
+    values: npt.NDArray[np.float64]
+    iterations: int
+    seconds: float
+
+
+def _budget(budget: object) -> float:
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)):
+        raise TypeError(f"budget must be a number of seconds, not {type(budget).__name__}")
+    seconds = float(budget)
+    if not math.isfinite(seconds) or seconds <= 0:
+        raise ValueError(f"budget must be a finite number of seconds > 0, not {budget!r}")
+    return seconds
+
+
+def _exploration(value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"exploration must be a number, not {type(value).__name__}")
+    c = float(value)
+    if not math.isfinite(c) or c < 0:
+        raise ValueError(f"exploration must be a finite number >= 0, not {value!r}")
+    return c
+
+
+def _seed(seed: object) -> int:
+    if isinstance(seed, bool) or not hasattr(seed, "__index__"):
+        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    value = int(seed.__index__())
+    if not 0 <= value < 2**64:
+        raise ValueError(f"seed must be in 0..2**64-1, not {value}")
+    return value
+
+
+def ismcts(
+    state: HandState,
+    seat: int | None = None,
+    *,
+    iterations: int | None = None,
+    budget: float | None = None,
+    threads: int = 1,
+    seed: int = 0,
+    exploration: float = DEFAULT_EXPLORATION,
+    policy: str = "random",
+    calls: bool = False,
+) -> SearchResult:
+    """Searches the current decision of `state` (left unchanged) for `seat`, the player in turn.
+
+    Give `iterations` (in all threads together), `budget` (seconds of wall time) or
+    both (the first reached stops). Thread t's iteration i draws from a seed made of
+    (seed, t, i): the same seed, threads and iterations give the same result; a time
+    budget does not. A decision with one candidate is answered without searching.
+    TichuError if no world consistent with what the seat knows turns up (docs/game.md "Worlds").
+    """
+    from tichu_fast.hand import HandState
+
+    if not isinstance(state, HandState):
+        raise TypeError(f"state must be a HandState, not {type(state).__name__}")
+    if state.is_terminal():
+        raise ValueError("the hand is over: no decision to search")
+    if seat is not None:
+        chosen = _seat(seat, "seat")
+        if chosen != state.current_player:
+            raise ValueError(f"seat {chosen} is not the player in turn {state.current_player}")
+    count = 0 if iterations is None else _count(iterations, "iterations", 1)
+    seconds = 0.0 if budget is None else _budget(budget)
+    if iterations is None and budget is None:
+        raise ValueError("give iterations, budget (seconds) or both")
+    actions, visits, values, done, elapsed, best = _core.ismcts(
+        state._core,
+        count,
+        seconds,
+        min(_count(threads, "threads", 1), MAX_THREADS),
+        _seed(seed),
+        _exploration(exploration),
+        _policy(policy),
+        _flag(calls, "calls"),
+    )
+    visits.flags.writeable = False
+    values.flags.writeable = False
+    return SearchResult(
+        action=actions[best],
+        actions=tuple(actions),
+        visits=visits,
+        values=values,
+        iterations=done,
+        seconds=elapsed,
+    )
+
+
+class ISMCTSBot:
+    """A bot that answers every decision by `ismcts` with fixed parameters.
+
+    Decision k after `reset(hand_seed)` searches with the seed
+    hand_seed(hand_seed(seed, hand_seed), k), so a bot replays a hand exactly
+    under an iteration budget.
+    """
+
+    def __init__(
+        self,
+        *,
+        iterations: int | None = None,
+        budget: float | None = None,
+        threads: int = 1,
+        seed: int = 0,
+        exploration: float = DEFAULT_EXPLORATION,
+        policy: str = "random",
+        calls: bool = False,
+    ) -> None:
+        """Checks every parameter now (the same exceptions as `ismcts`)."""
+        if iterations is None and budget is None:
+            raise ValueError("give iterations, budget (seconds) or both")
+        self.iterations = None if iterations is None else _count(iterations, "iterations", 1)
+        self.budget = None if budget is None else _budget(budget)
+        self.threads = _count(threads, "threads", 1)
+        self.seed = _seed(seed)
+        self.exploration = _exploration(exploration)
+        self.policy = _policy(policy)
+        self.calls = _flag(calls, "calls")
+        self._hand = self.seed
+        self._decisions = 0
+
+    def reset(self, hand_seed: int) -> None:
+        """Starts a new hand: later decisions are seeded from (seed, hand_seed, decision count)."""
+        self._hand = _core.hand_seed(self.seed, _seed(hand_seed))
+        self._decisions = 0
+
+    def search(self, state: HandState, seat: int | None = None) -> SearchResult:
+        """The full result of the search for the next decision (counted like `act`)."""
+        result = ismcts(
+            state,
+            seat,
+            iterations=self.iterations,
+            budget=self.budget,
+            threads=self.threads,
+            seed=_core.hand_seed(self._hand, self._decisions),
+            exploration=self.exploration,
+            policy=self.policy,
+            calls=self.calls,
+        )
+        self._decisions += 1
+        return result
+
+    def act(self, state: HandState, seat: int) -> Action:
+        """The action for `seat`, which must be the player in turn of `state`."""
+        return self.search(state, seat).action
