@@ -3,6 +3,8 @@
 // checks only; the encodings live in action_ids.hpp and observation_tensor.hpp.
 #include <cstdint>
 #include <cstring>
+#include <utility>
+#include <vector>
 #include <string>
 
 #include <pybind11/numpy.h>
@@ -92,6 +94,26 @@ void bind_rl(py::module_& m) {
   m.attr("HISTORY_ROW_SIZE") = tensor::kRowSize;
   m.attr("MAX_HISTORY") = tensor::kMaxHistory;
   m.attr("MOVE_FEATURES") = features::kSize;
+  py::dict offsets;  // the tensor's blocks by name, [start, stop)
+  const std::pair<const char*, std::array<int, 2>> blocks[] = {
+      {"hand", {tensor::kHand, tensor::kPlayed}},
+      {"played", {tensor::kPlayed, tensor::kTrick}},
+      {"trick", {tensor::kTrick, tensor::kToBeatType}},
+      {"to_beat_type", {tensor::kToBeatType, tensor::kToBeatLength}},
+      {"to_beat_length", {tensor::kToBeatLength, tensor::kToBeatRank}},
+      {"to_beat_rank", {tensor::kToBeatRank, tensor::kTablePlayer}},
+      {"table_player", {tensor::kTablePlayer, tensor::kPoints}},
+      {"points", {tensor::kPoints, tensor::kCardsLeft}},
+      {"cards_left", {tensor::kCardsLeft, tensor::kCalls}},
+      {"calls", {tensor::kCalls, tensor::kOut}},
+      {"out", {tensor::kOut, tensor::kWish}},
+      {"wish", {tensor::kWish, tensor::kDecision}},
+      {"decision", {tensor::kDecision, tensor::kPushed}},
+      {"pushed", {tensor::kPushed, tensor::kReceived}},
+      {"received", {tensor::kReceived, tensor::kEnd}},
+  };
+  for (const auto& [name, range] : blocks) offsets[name] = py::make_tuple(range[0], range[1]);
+  m.attr("OBSERVATION_TENSOR_OFFSETS") = offsets;
 
   m.def(
       "action_id",

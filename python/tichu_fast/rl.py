@@ -24,6 +24,7 @@ __all__ = [
     "MAX_HISTORY",
     "MOVE_FEATURES",
     "NUM_ACTION_IDS",
+    "OBSERVATION_TENSOR_OFFSETS",
     "OBSERVATION_TENSOR_SIZE",
     "OBSERVATION_TENSOR_VERSION",
     "action_from_id",
@@ -37,6 +38,8 @@ OBSERVATION_TENSOR_SIZE: int = _core.OBSERVATION_TENSOR_SIZE
 HISTORY_ROW_SIZE: int = _core.HISTORY_ROW_SIZE
 MAX_HISTORY: int = _core.MAX_HISTORY
 MOVE_FEATURES: int = _core.MOVE_FEATURES
+# The tensor's blocks by name: [start, stop) (docs/rl.md has the table).
+OBSERVATION_TENSOR_OFFSETS: dict[str, tuple[int, int]] = dict(_core.OBSERVATION_TENSOR_OFFSETS)
 
 
 def _core_of(state: object) -> _core.HandCore:
