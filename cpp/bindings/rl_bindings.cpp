@@ -1,6 +1,7 @@
 // Learning-agent encodings for Python (docs/rl.md): fixed action ids and
 // masks, per-move features and the versioned observation tensor. Argument
 // checks only; the encodings live in action_ids.hpp and observation_tensor.hpp.
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <utility>
@@ -137,13 +138,12 @@ void bind_rl(py::module_& m) {
   m.def(
       "legal_action_ids",
       [](const RecordedHand& h) {
-        thread_local std::uint8_t mask[kNumActionIds];
-        const int n = legal_action_mask(h.state(), mask);
-        py::array_t<std::int32_t> ids(n);
+        std::array<std::uint8_t, kNumActionIds> mask;  // 3.5 kB on the stack
+        const int n = legal_action_mask(h.state(), mask.data());
+        auto ids = py::array_t<std::int32_t>(static_cast<py::ssize_t>(n));
         std::int32_t* data = ids.mutable_data();
-        int k = 0;
-        for (int i = 0; i < kNumActionIds; ++i) {
-          if (mask[i]) data[k++] = i;
+        for (int i = 0, k = 0; k < n; ++i) {
+          if (mask[static_cast<std::size_t>(i)]) data[k++] = i;
         }
         return ids;
       },

@@ -72,10 +72,8 @@ int decision_moves(const HandState& s, Move* out) {
                      out);
 }
 
-}  // namespace
-
-int move_id(const Move& m) {
-  check_move(m);
+// The id of a valid move (the generator's, or one check_move accepted).
+int valid_move_id(const Move& m) {
   const int top = top_rank(m);
   switch (m.type) {
     case MoveType::Pass:
@@ -110,14 +108,24 @@ int move_id(const Move& m) {
   throw std::invalid_argument("a move of no known type");
 }
 
-int action_id(const Action& a, const HandState& s) {
+}  // namespace
+
+int move_id(const Move& m) {
+  check_move(m);
+  return valid_move_id(m);
+}
+
+namespace {
+
+// action_id; `checked` false for the state's own legal actions, whose moves are valid.
+int action_id_of(const Action& a, const HandState& s, bool checked) {
   switch (a.kind) {
     case ActionKind::GrandTichu:
       return a.value ? ids::kGrandTichu : ids::kNoGrandTichu;
     case ActionKind::Tichu:
       return a.value ? ids::kTichu : ids::kNoTichu;
     case ActionKind::Play:
-      return move_id(a.move);
+      return checked ? move_id(a.move) : valid_move_id(a.move);
     case ActionKind::Wish:
       if (a.value == 0) return ids::kNoWish;
       if (a.value < kMinRank || a.value > kMaxRank) throw std::invalid_argument("a wish is a rank 2..14");
@@ -139,6 +147,10 @@ int action_id(const Action& a, const HandState& s) {
   throw std::invalid_argument("an action of no known kind");
 }
 
+}  // namespace
+
+int action_id(const Action& a, const HandState& s) { return action_id_of(a, s, true); }
+
 int legal_action_mask(const HandState& s, std::uint8_t* out) {
   std::fill(out, out + kNumActionIds, std::uint8_t{0});
   switch (s.decision()) {
@@ -153,7 +165,7 @@ int legal_action_mask(const HandState& s, std::uint8_t* out) {
       const int n = decision_moves(s, moves);
       int set = 0;
       for (int i = 0; i < n; ++i) {
-        std::uint8_t& bit = out[move_id(moves[i])];
+        std::uint8_t& bit = out[valid_move_id(moves[i])];
         set += bit == 0;
         bit = 1;
       }
@@ -166,7 +178,7 @@ int legal_action_mask(const HandState& s, std::uint8_t* out) {
     default: {
       Action* actions = scratch_actions();
       const int n = s.legal_actions(actions);
-      for (int i = 0; i < n; ++i) out[action_id(actions[i], s)] = 1;
+      for (int i = 0; i < n; ++i) out[action_id_of(actions[i], s, false)] = 1;
       return n;
     }
   }
@@ -184,7 +196,7 @@ std::optional<Action> action_from_id(int id, const HandState& s) {
   Action* actions = scratch_actions();
   const int n = s.legal_actions(actions);
   for (int i = 0; i < n; ++i) {
-    if (action_id(actions[i], s) == id) return actions[i];
+    if (action_id_of(actions[i], s, false) == id) return actions[i];
   }
   return std::nullopt;
 }
