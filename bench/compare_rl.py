@@ -56,9 +56,7 @@ def main() -> None:
         tensor_time = per_call(lambda s: s.observation_tensor(max(s.current_player, 0), tensor), states)
         twins = [ref.HandState.from_replay(s.replay()) for s in states[:: max(1, len(states) // 40)]]
         ref_time = per_call(lambda s: s.legal_action_mask(), twins, min_seconds=0.1)
-        print(
-            f"| {kind} | {len(states)} | {fmt(mask_time)} | {fmt(ids_time)} | {fmt(tensor_time)} | {fmt(ref_time)} |"
-        )
+        print(f"| {kind} | {len(states)} | {fmt(mask_time)} | {fmt(ids_time)} | {fmt(tensor_time)} | {fmt(ref_time)} |")
     plays = groups["lead"] + groups["answer"]
     apply_time = per_call(lambda s: s.clone().apply_id(int(s.legal_action_ids()[-1])), plays)
     clone_time = per_call(lambda s: s.clone(), plays)

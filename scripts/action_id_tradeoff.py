@@ -52,5 +52,6 @@ def main() -> None:
     total = [sum(r[i] for r in rows.values()) for i in range(4)]
     print(f"   all: {total[1] / total[0]:.1%} with a shared id; {total[3] / total[2]:.1%} of legal moves reachable")
 
+
 if __name__ == "__main__":
     main()

@@ -49,11 +49,13 @@ def test_ids_round_trip_on_every_legal_action(game_backend):
         for action in actions:
             i = game_backend.action_id(action, state)
             back = game_backend.action_from_id(i, state)
-            assert state.is_legal(back) and game_backend.action_id(back, state) == i
+            assert state.is_legal(back)
+            assert game_backend.action_id(back, state) == i
         if state.decision != cpp.Decision.EXCHANGE:
             assert set(np.flatnonzero(mask)) == ids
         else:
-            assert mask.sum() == 2184 and ids <= set(np.flatnonzero(mask))
+            assert mask.sum() == 2184
+            assert ids <= set(np.flatnonzero(mask))
         assert state.legal_action_ids().dtype == np.int32
         assert list(state.legal_action_ids()) == list(np.flatnonzero(mask))
         seen.add(state.decision)
@@ -69,7 +71,8 @@ def test_out_of_turn_bombs_share_the_bomb_ids(game_backend):
     assert (state.decision, state.current_player) == (cpp.Decision.BOMB, 2)
     assert list(state.legal_action_ids()) == [0, four_sevens]
     state.apply_id(four_sevens)
-    assert str(state.table) == "7j 7s 7p 7t" and state.table_player == 2
+    assert str(state.table) == "7j 7s 7p 7t"
+    assert state.table_player == 2
 
 
 def test_apply_id_equals_apply_of_the_canonical_action(game_backend):
@@ -169,7 +172,8 @@ def test_mask_into_a_buffer(game_backend):
 
 def test_over_has_no_legal_id(game_backend):
     state = play_out(game_backend.HandState.new(4), 4)
-    assert not state.legal_action_mask().any() and len(state.legal_action_ids()) == 0
+    assert not state.legal_action_mask().any()
+    assert len(state.legal_action_ids()) == 0
     with pytest.raises(cpp.IllegalMoveError):
         state.apply_id(0)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -23,8 +25,9 @@ def block(x, name):
 def test_layout_is_one_layout():
     # The C++ offsets, written once, are what the reference writes out again; no gaps, version 1.
     names = list(OFF)
-    assert OFF[names[0]][0] == 0 and OFF[names[-1]][1] == rl.OBSERVATION_TENSOR_SIZE == 731
-    assert all(OFF[a][1] == OFF[b][0] for a, b in zip(names, names[1:]))
+    assert OFF[names[0]][0] == 0
+    assert OFF[names[-1]][1] == rl.OBSERVATION_TENSOR_SIZE == 731
+    assert all(OFF[a][1] == OFF[b][0] for a, b in itertools.pairwise(names))
     for name, (start, _stop) in OFF.items():
         assert getattr(ref_tensor, name.upper()) == start, name
     assert cpp.OBSERVATION_TENSOR_VERSION == ref.OBSERVATION_TENSOR_VERSION == 1
@@ -41,7 +44,8 @@ def test_the_combination_to_beat_points_and_cards_left(game_backend):
         ["5j 5s Kt", "2j 3s", "4j", "6p"], 0, piles=["", "Kj 10j", "", "5p"], table="9j 9s", table_player=3
     )
     x = state.observation_tensor(0)
-    assert x.shape == (731,) and x.dtype == np.float32
+    assert x.shape == (731,)
+    assert x.dtype == np.float32
     assert list(np.flatnonzero(block(x, "to_beat_type"))) == [int(cpp.MoveType.PAIR)]
     assert block(x, "to_beat_length")[0] == np.float32(2) / np.float32(14)
     assert block(x, "to_beat_rank")[0] == np.float32(18) / np.float32(30)
@@ -58,9 +62,9 @@ def test_the_combination_to_beat_points_and_cards_left(game_backend):
 def test_push_and_received(game_backend):
     # R2.2, R10.3: his own push once chosen, the cards received once the exchange is done.
     state = from_deal(game_backend)
-    for seat in range(4):
+    for _seat in range(4):
         state.apply("no grand tichu")
-    for seat in range(4):
+    for _seat in range(4):
         state.apply("no tichu")
     state.apply(PUSHES[0])
     x = state.observation_tensor(0)
@@ -78,7 +82,9 @@ def test_push_and_received(game_backend):
 
 def test_history_rows_most_recent_first(game_backend):
     # The last k public plays, one row each: relative seat, type (the pass in slot 0), cards.
-    state = game_backend.HandState.from_position(["5j 7j", "6j 8j", "2j 3j", "4j 9j"], 0, rules=game_backend.Rules(bombs_out_of_turn=False))
+    state = game_backend.HandState.from_position(
+        ["5j 7j", "6j 8j", "2j 3j", "4j 9j"], 0, rules=game_backend.Rules(bombs_out_of_turn=False)
+    )
     for text in ("5j", "6j", "pass", "9j"):
         state.apply(text)
     x = state.observation_tensor(0, history=5)
@@ -87,7 +93,8 @@ def test_history_rows_most_recent_first(game_backend):
     assert [int(np.flatnonzero(r[:4])[0]) for r in rows[:4]] == [3, 2, 1, 0]
     assert [int(np.flatnonzero(r[4:14])[0]) for r in rows[:4]] == [2, 0, 2, 2]
     assert [cpp.CARD_NAMES[int(c)] for c in np.flatnonzero(rows[0][14:])] == ["9j"]
-    assert not rows[1][14:].any() and not rows[4].any()  # a pass has no cards; no fifth play
+    assert not rows[1][14:].any()
+    assert not rows[4].any()
     assert np.array_equal(x[:731], state.observation_tensor(0))
 
 
@@ -116,9 +123,10 @@ def test_tensor_into_a_buffer_and_bad_input(game_backend):
 def test_move_features_layout(backend):
     records = backend.legal_moves_array("Ph 5j 6s 7p 8t 9j 9s 9p 9t", "4j")
     x = backend.move_features(records)
-    assert x.shape == (len(records), 71) and x.dtype == np.float32
+    assert x.shape == (len(records), 71)
+    assert x.dtype == np.float32
     moves = [cpp.Move.from_record(r) for r in records]
-    for row, move in zip(x, moves):
+    for row, move in zip(x, moves, strict=False):
         assert [cpp.CARD_NAMES[i] for i in np.flatnonzero(row[:56])] == list(move.cards)
         assert int(np.flatnonzero(row[56:66])[0]) == int(move.type)
         assert row[66] == np.float32(move.length) / np.float32(14)
@@ -127,7 +135,8 @@ def test_move_features_layout(backend):
         assert row[69] == np.float32(move.phoenix_as or 0) / np.float32(14)
         assert row[70] == (move.type in (cpp.MoveType.FOUR_OF_A_KIND, cpp.MoveType.STRAIGHT_FLUSH))  # R4.1
     out = np.empty_like(x)
-    assert backend.move_features(records, out) is out and np.array_equal(out, x)
+    assert backend.move_features(records, out) is out
+    assert np.array_equal(out, x)
     with pytest.raises(TypeError):
         backend.move_features(records, np.empty((len(records), 71), dtype=np.float64))
     with pytest.raises(ValueError):

@@ -517,7 +517,7 @@ class HandState:
         return legal_action_ids(self._core)
 
     def apply_id(self, action_id: int) -> None:
-        """Applies `tf.action_from_id(action_id, self)`; IllegalMoveError (state unchanged) if no legal action has it."""
+        """Applies `tf.action_from_id(action_id, self)`; IllegalMoveError (state unchanged) if no action has it."""
         apply_id(self._core, action_id)
 
     def observation_tensor(

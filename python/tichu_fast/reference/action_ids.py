@@ -39,7 +39,11 @@ def _keys() -> list[Key]:
     for trio in RANKS:
         for pair in RANKS:
             if pair != trio:
-                keys += [("full_house", trio, pair, None), ("full_house", trio, pair, trio), ("full_house", trio, pair, pair)]
+                keys += [
+                    ("full_house", trio, pair, None),
+                    ("full_house", trio, pair, trio),
+                    ("full_house", trio, pair, pair),
+                ]
     for length in range(5, 15):
         for low in range(1, 16 - length):
             top = low + length - 1
