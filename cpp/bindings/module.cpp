@@ -96,4 +96,6 @@ PYBIND11_MODULE(_core, m) {
   tichu::bindings::bind_bench(m);
   tichu::bindings::bind_search(m);
   tichu::bindings::bind_ismcts(m);
+  tichu::bindings::bind_rl(m);
+  tichu::bindings::bind_vec(m);
 }

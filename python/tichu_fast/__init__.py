@@ -41,8 +41,20 @@ from tichu_fast.formats import (
 from tichu_fast.hand import HandState
 from tichu_fast.match import Match
 from tichu_fast.observation import Observation
+from tichu_fast.rl import (
+    HISTORY_ROW_SIZE,
+    MAX_HISTORY,
+    MOVE_FEATURES,
+    NUM_ACTION_IDS,
+    OBSERVATION_TENSOR_SIZE,
+    OBSERVATION_TENSOR_VERSION,
+    action_from_id,
+    action_id,
+    move_features,
+)
 from tichu_fast.rules import Rules
 from tichu_fast.search import POLICIES, PlayoutResult, policy_action, simulate
+from tichu_fast.vec import VecHands
 
 __version__ = _version("tichu_fast")  # the one version number lives in pyproject.toml
 
@@ -51,9 +63,15 @@ __all__ = [
     "DECK",
     "EVALUATION_DTYPE",
     "HAND_RECORD_DTYPE",
+    "HISTORY_ROW_SIZE",
+    "MAX_HISTORY",
     "MAX_LEGAL_MOVES",
     "MOVE_DTYPE",
+    "MOVE_FEATURES",
+    "NUM_ACTION_IDS",
     "OBSERVATION_SIZE",
+    "OBSERVATION_TENSOR_SIZE",
+    "OBSERVATION_TENSOR_VERSION",
     "PLAYOUT_DTYPE",
     "POLICIES",
     "Action",
@@ -71,7 +89,10 @@ __all__ = [
     "PlayoutResult",
     "Rules",
     "TichuError",
+    "VecHands",
     "__version__",
+    "action_from_id",
+    "action_id",
     "beats",
     "card_points",
     "classify",
@@ -82,6 +103,7 @@ __all__ = [
     "legal_moves",
     "legal_moves_array",
     "legal_moves_into",
+    "move_features",
     "policy_action",
     "score_hand",
     "shuffled_deck",

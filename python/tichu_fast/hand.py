@@ -16,13 +16,18 @@ import numpy as np
 import numpy.typing as npt
 
 from tichu_fast import replay as _replay
+from tichu_fast import rl as _rl
 from tichu_fast import search as _search
 from tichu_fast._core import (
     Action,
     Cards,
     HandCore,
     Move,
+    apply_id,
+    fill_observation_tensor,
     information_state_string,
+    legal_action_ids,
+    legal_action_mask,
     legal_moves_array,
     resample_many,
     shuffled_deck,
@@ -497,6 +502,40 @@ class HandState:
         return _search.evaluate_actions(
             self, player, worlds, playouts_per_world, policy=policy, calls=calls, threads=threads, seed=seed
         )
+
+    # -- learning encodings (docs/rl.md) ---------------------------------------
+
+    def legal_action_mask(self, out: npt.NDArray[np.bool_] | None = None) -> npt.NDArray[np.bool_]:
+        """bool[NUM_ACTION_IDS]: True for the id of every legal action; into `out` when given."""
+        if out is None:
+            out = np.empty(_rl.NUM_ACTION_IDS, dtype=np.bool_)
+        legal_action_mask(self._core, out)
+        return out
+
+    def legal_action_ids(self) -> npt.NDArray[np.int32]:
+        """The ids of the legal actions, ascending, as int32 (the True places of legal_action_mask)."""
+        return legal_action_ids(self._core)
+
+    def apply_id(self, action_id: int) -> None:
+        """Applies `tf.action_from_id(action_id, self)`; IllegalMoveError (state unchanged) if no action has it."""
+        apply_id(self._core, action_id)
+
+    def observation_tensor(
+        self, player: int, out: npt.NDArray[np.float32] | None = None, history: int = 0
+    ) -> npt.NDArray[np.float32]:
+        """What `player` may know as float32[OBSERVATION_TENSOR_SIZE + history * HISTORY_ROW_SIZE] (docs/rl.md).
+
+        `history`: how many of the last public plays to add, one row each,
+        most recent first. Filled into `out` when given.
+        """
+        if out is None:
+            if isinstance(history, bool) or not hasattr(history, "__index__"):
+                raise TypeError(f"history must be an int, not {type(history).__name__}")
+            k = history.__index__()
+            size = _rl.OBSERVATION_TENSOR_SIZE + _rl.HISTORY_ROW_SIZE * min(max(k, 0), _rl.MAX_HISTORY)
+            out = np.empty(size, dtype=np.float32)
+        fill_observation_tensor(self._core, player, history, out)
+        return out
 
 
 # Card text separators: ASCII whitespace and commas; two commas in a row

@@ -11,6 +11,7 @@ from tichu_fast.errors import IllegalMoveError, InvalidNotationError, TichuError
 from tichu_fast.formats import MAX_LEGAL_MOVES, MOVE_DTYPE, OBSERVATION_SIZE
 from tichu_fast.rules import Rules
 
+from .action_ids import NUM_ACTION_IDS, action_from_id, action_id
 from .actions import Action
 from .cards import CARD_NAMES, DECK, Cards, from_masks, to_masks
 from .deal import deal, shuffled_deck
@@ -21,13 +22,27 @@ from .moves import Move, beats, classify
 from .observation import Observation
 from .scoring import card_points, score_hand
 from .search import POLICIES, PlayoutResult, policy_action
+from .tensor import (
+    HISTORY_ROW_SIZE,
+    MAX_HISTORY,
+    MOVE_FEATURES,
+    OBSERVATION_TENSOR_SIZE,
+    OBSERVATION_TENSOR_VERSION,
+    move_features,
+)
 
 __all__ = [
     "CARD_NAMES",
     "DECK",
+    "HISTORY_ROW_SIZE",
+    "MAX_HISTORY",
     "MAX_LEGAL_MOVES",
     "MOVE_DTYPE",
+    "MOVE_FEATURES",
+    "NUM_ACTION_IDS",
     "OBSERVATION_SIZE",
+    "OBSERVATION_TENSOR_SIZE",
+    "OBSERVATION_TENSOR_VERSION",
     "POLICIES",
     "Action",
     "ActionKind",
@@ -44,6 +59,8 @@ __all__ = [
     "PlayoutResult",
     "Rules",
     "TichuError",
+    "action_from_id",
+    "action_id",
     "beats",
     "card_points",
     "classify",
@@ -54,6 +71,7 @@ __all__ = [
     "legal_moves",
     "legal_moves_array",
     "legal_moves_into",
+    "move_features",
     "policy_action",
     "score_hand",
     "shuffled_deck",

@@ -934,3 +934,45 @@ class HandState:
         from .search import playouts
 
         return playouts(self, n, seed, policy=policy, calls=calls, threads=threads)
+
+    # == learning encodings (docs/rl.md) ===========================================
+
+    def legal_action_mask(self, out: npt.NDArray[np.bool_] | None = None) -> npt.NDArray[np.bool_]:
+        """bool[NUM_ACTION_IDS]: True for the id of every legal action; into `out` when given."""
+        from .action_ids import legal_action_mask
+
+        return legal_action_mask(self, out)
+
+    def legal_action_ids(self) -> npt.NDArray[np.int32]:
+        """The ids of the legal actions, ascending, as int32."""
+        from .action_ids import legal_action_ids
+
+        return legal_action_ids(self)
+
+    def apply_id(self, action_id: int) -> None:
+        """Applies the first legal action with this id; IllegalMoveError (state unchanged) if none has it."""
+        from .action_ids import action_from_id
+
+        self.apply(action_from_id(action_id, self))
+
+    def observation_tensor(
+        self, player: int, out: npt.NDArray[np.float32] | None = None, history: int = 0
+    ) -> npt.NDArray[np.float32]:
+        """What `player` may know as float32[OBSERVATION_TENSOR_SIZE + history * HISTORY_ROW_SIZE] (docs/rl.md)."""
+        from .tensor import HISTORY_ROW_SIZE, MAX_HISTORY, OBSERVATION_TENSOR_SIZE, fill_observation_tensor
+
+        player = check_seat(player, "player")
+        if isinstance(history, bool) or not hasattr(history, "__index__"):
+            raise TypeError(f"history must be an int, not {type(history).__name__}")
+        k = int(history.__index__())
+        if not 0 <= k <= MAX_HISTORY:
+            raise ValueError(f"history is 0..{MAX_HISTORY} plays, not {k}")
+        size = OBSERVATION_TENSOR_SIZE + HISTORY_ROW_SIZE * k
+        if out is None:
+            out = np.empty(size, dtype=np.float32)
+        elif not isinstance(out, np.ndarray) or out.dtype != np.float32:
+            raise TypeError("out must be a float32 numpy array")
+        elif out.shape != (size,) or not out.flags.c_contiguous or not out.flags.writeable:
+            raise ValueError(f"out must be a writeable C-contiguous array of shape ({size},)")
+        fill_observation_tensor(self.observation(player), k, out)
+        return out

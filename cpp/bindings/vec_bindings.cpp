@@ -1,0 +1,116 @@
+// tichu_fast.VecHands' C++ half: many hands stepped in one call with the
+// GIL released (docs/rl.md "VecHands"). Only buffer checks live here.
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include "common.hpp"
+#include "tichu/action_ids.hpp"
+#include "tichu/observation_tensor.hpp"
+#include "tichu/vec_hands.hpp"
+
+namespace tichu::bindings {
+namespace {
+
+// The hands and a lock: the GIL is released while they step, so two Python
+// threads calling one object take turns instead of racing.
+struct VecCore {
+  VecHands hands;
+  std::mutex lock;
+};
+
+// The data of `array` after checking it is exactly `dtype`, C-contiguous,
+// writeable, of `rows` x `cols` elements (cols 0: 1-D).
+template <typename T>
+T* checked(const py::handle& obj, const char* what, py::ssize_t rows, py::ssize_t cols) {
+  if (!py::isinstance<py::array>(obj)) throw py::type_error(std::string(what) + " must be a numpy array");
+  auto array = py::reinterpret_borrow<py::array>(obj);
+  if (!array.dtype().equal(py::dtype::of<T>())) {
+    throw py::type_error(std::string(what) + " must have dtype " + std::string(py::str(py::dtype::of<T>())) + ", not " +
+                         std::string(py::str(array.dtype())));
+  }
+  const bool shape_ok = cols == 0 ? array.ndim() == 1 && array.shape(0) == rows
+                                  : array.ndim() == 2 && array.shape(0) == rows && array.shape(1) == cols;
+  if (!shape_ok) {
+    throw py::value_error(std::string(what) + " must have shape (" + std::to_string(rows) +
+                          (cols == 0 ? std::string(",)") : ", " + std::to_string(cols) + ")"));
+  }
+  if (!(array.flags() & py::array::c_style)) throw py::value_error(std::string(what) + " must be C-contiguous");
+  if (!array.writeable()) throw py::value_error(std::string(what) + " must be writeable");
+  return static_cast<T*>(array.mutable_data());
+}
+
+}  // namespace
+
+void bind_vec(py::module_& m) {
+  py::class_<VecCore>(m, "VecCore", "The C++ half of tichu_fast.VecHands.")
+      .def(py::init([](int n, const IntArg& seed, py::handle rules, const std::array<int, 4>& seats) {
+             if (n > (1 << 20)) throw py::value_error("VecHands holds at most 2**20 hands");
+             std::array<Seat, 4> kinds{};
+             for (std::size_t k = 0; k < 4; ++k) {
+               if (seats[k] < -1 || seats[k] > 1) throw py::value_error("a seat is -1 (learner), 0 (random) or 1 (heuristic)");
+               kinds[k] = static_cast<Seat>(seats[k]);
+             }
+             return std::unique_ptr<VecCore>(
+                 new VecCore{VecHands(n, uint64_int(seed.obj, "seed"), to_rules(rules), kinds), {}});
+           }),
+           py::arg("n"), py::arg("seed"), py::arg("rules"), py::arg("seats"),
+           "n hands (1..2**20); seats: -1 learner, 0 random, 1 heuristic.")
+      .def("__len__", [](const VecCore& v) { return v.hands.size(); }, "How many hands.")
+      .def(
+          "reset",
+          [](VecCore& v) {
+            const py::gil_scoped_release release;
+            const std::lock_guard guard(v.lock);
+            v.hands.reset();
+          },
+          "Deals every hand's next episode.")
+      .def(
+          "step",
+          [](VecCore& v, const py::handle& ids, const py::handle& rewards, const py::handle& terminated) {
+            const py::ssize_t n = v.hands.size();
+            const auto* id_data = checked<std::int64_t>(ids, "action_ids", n, 0);
+            auto* reward_data = checked<float>(rewards, "rewards", n, 4);
+            auto* done = checked<bool>(terminated, "terminated", n, 0);
+            const py::gil_scoped_release release;
+            const std::lock_guard guard(v.lock);
+            v.hands.step(id_data, reward_data, reinterpret_cast<std::uint8_t*>(done));
+          },
+          py::arg("action_ids"), py::arg("rewards"), py::arg("terminated"),
+          "Applies one id per hand (IllegalMoveError naming the hand, nothing changed), then the opponents.")
+      .def(
+          "observe",
+          [](VecCore& v, const py::handle& obs, const py::handle& mask, const py::handle& players) {
+            const py::ssize_t n = v.hands.size();
+            auto* obs_data = checked<float>(obs, "obs", n, kObservationTensorSize);
+            auto* mask_data = checked<bool>(mask, "mask", n, kNumActionIds);
+            auto* player_data = checked<std::int32_t>(players, "current_player", n, 0);
+            const py::gil_scoped_release release;
+            const std::lock_guard guard(v.lock);
+            v.hands.observe(obs_data, reinterpret_cast<std::uint8_t*>(mask_data), player_data);
+          },
+          py::arg("obs"), py::arg("mask"), py::arg("current_player"),
+          "Writes each hand's observation tensor, legal mask and player to decide.")
+      .def(
+          "replay_state",
+          [](VecCore& v, int i) {
+            const std::lock_guard guard(v.lock);
+            if (i < 0 || i >= v.hands.size()) throw py::index_error("hand " + std::to_string(i) + " is out of range");
+            return v.hands.hand(i);
+          },
+          py::arg("i"), "A copy of hand i's core (state and history).")
+      .def(
+          "episode",
+          [](VecCore& v, int i) {
+            const std::lock_guard guard(v.lock);
+            if (i < 0 || i >= v.hands.size()) throw py::index_error("hand " + std::to_string(i) + " is out of range");
+            return v.hands.episode(i);
+          },
+          py::arg("i"), "How many episodes hand i has finished.");
+}
+
+}  // namespace tichu::bindings

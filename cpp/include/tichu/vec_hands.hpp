@@ -1,0 +1,59 @@
+// Many hands stepped together for learning agents (docs/rl.md "VecHands"):
+// action ids in, observation tensors, legal masks, players, rewards out,
+// with automatic reset and optional built-in opponents. No Python here.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "tichu/history.hpp"
+#include "tichu/policy.hpp"
+#include "tichu/rng.hpp"
+
+namespace tichu {
+
+// What sits at a seat: the learner (whose decisions come from step) or a
+// built-in policy that answers at once.
+enum class Seat : std::int8_t { Learner = -1, Random = 0, Heuristic = 1 };
+
+class VecHands {
+ public:
+  // `n` hands; hand i's e-th episode is dealt by
+  // hand_seed(hand_seed(seed, i), e), so it is HandState.new of that seed.
+  // At least one seat must be a learner (std::invalid_argument).
+  VecHands(int n, std::uint64_t seed, Rules rules, std::array<Seat, 4> seats);
+
+  [[nodiscard]] int size() const { return static_cast<int>(hands_.size()); }
+  [[nodiscard]] const RecordedHand& hand(int i) const { return hands_[static_cast<std::size_t>(i)]; }
+  [[nodiscard]] std::uint64_t episode(int i) const { return episodes_[static_cast<std::size_t>(i)]; }
+
+  // Deals every hand's next episode and lets the opponents act.
+  void reset();
+
+  // Applies ids[i] to hand i. Every id is resolved first: an illegal id
+  // throws IllegalActionError (an out-of-range one std::out_of_range)
+  // naming the hand, and nothing changes. Then the opponents act; a hand
+  // that ends writes its team scores to rewards[4i..4i+4) by seat
+  // (others 0), sets terminated[i] and is dealt its next episode.
+  void step(const std::int64_t* ids, float* rewards, std::uint8_t* terminated);
+
+  // For each hand: the observation tensor of the player to decide
+  // (obs[i * kObservationTensorSize ...]), his legal mask
+  // (mask[i * kNumActionIds ...]) and his seat.
+  void observe(float* obs, std::uint8_t* mask, std::int32_t* current_player) const;
+
+ private:
+  void deal(std::size_t i);
+  void let_opponents_act(std::size_t i, float* rewards, std::uint8_t* terminated);
+
+  std::uint64_t seed_;
+  Rules rules_;
+  std::array<Seat, 4> seats_;
+  std::vector<RecordedHand> hands_;
+  std::vector<std::uint64_t> episodes_;
+  std::vector<SplitMix64> rngs_;  // the opponents' chance, per hand
+  PolicyScratch scratch_{};
+};
+
+}  // namespace tichu

@@ -1,0 +1,107 @@
+"""`VecHands`: many hands stepped together in C++ for learning agents (docs/rl.md "VecHands")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from tichu_fast._core import VecCore, hand_seed, shuffled_deck
+from tichu_fast.hand import HandState
+from tichu_fast.rl import NUM_ACTION_IDS, OBSERVATION_TENSOR_SIZE
+from tichu_fast.rules import Rules
+
+__all__ = ["VecHands"]
+
+_SEATS = {None: -1, "learner": -1, "random": 0, "heuristic": 1}
+
+
+def _seat_kinds(opponents: object) -> list[int]:
+    """The four seats' kinds from `opponents`: None, or a mapping seat -> "random" / "heuristic"."""
+    if opponents is None:
+        return [-1] * 4
+    if not isinstance(opponents, Mapping):
+        raise TypeError(f"opponents must be None or a mapping of seats to policies, not {type(opponents).__name__}")
+    kinds = [-1] * 4
+    for seat, policy in opponents.items():
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise TypeError(f"an opponent's seat must be an int, not {type(seat).__name__}")
+        if not 0 <= seat <= 3:
+            raise IndexError(f"seat {seat} is outside 0..3")
+        if policy not in ("random", "heuristic"):
+            raise ValueError(f"an opponent is 'random' or 'heuristic', not {policy!r}")
+        kinds[seat] = _SEATS[policy]
+    return kinds
+
+
+class VecHands:
+    """`n` hands stepped together in C++ with the GIL released, reset automatically when they end.
+
+    Hand i's e-th episode is `HandState.new(hand_seed(hand_seed(seed, i), e))`.
+    `opponents` maps seats to a built-in policy ("random" or "heuristic")
+    that answers at once; the other seats are the learner's. The arrays
+    `obs`, `mask`, `current_player`, `rewards` and `terminated` are owned by
+    this object and overwritten by every `reset` and `step`.
+    """
+
+    __slots__ = ("_core", "_rules", "_seed", "current_player", "mask", "obs", "rewards", "terminated")
+
+    def __init__(
+        self, n: int, seed: int, rules: Rules | None = None, opponents: Mapping[int, str] | None = None
+    ) -> None:
+        """Deals the first episode of each of `n` hands (1..2**20); seed is an int 0..2**64-1."""
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise TypeError(f"n must be an int, not {type(n).__name__}")
+        if not 1 <= n <= 1 << 20:
+            raise ValueError(f"n is 1..2**20 hands, not {n}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+        if not 0 <= seed < 1 << 64:
+            raise ValueError("seed must be 0..2**64-1")
+        rules = Rules() if rules is None else rules
+        self._core = VecCore(n, seed, rules, _seat_kinds(opponents))
+        self._rules, self._seed = rules, seed
+        self.obs = np.zeros((n, OBSERVATION_TENSOR_SIZE), dtype=np.float32)
+        self.mask = np.zeros((n, NUM_ACTION_IDS), dtype=np.bool_)
+        self.current_player = np.zeros(n, dtype=np.int32)
+        self.rewards = np.zeros((n, 4), dtype=np.float32)
+        self.terminated = np.zeros(n, dtype=np.bool_)
+        self._core.observe(self.obs, self.mask, self.current_player)
+
+    def __len__(self) -> int:
+        """How many hands."""
+        return len(self._core)
+
+    def reset(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int32]]:
+        """Deals every hand's next episode: (obs, mask, current_player)."""
+        self._core.reset()
+        self._core.observe(self.obs, self.mask, self.current_player)
+        return self.obs, self.mask, self.current_player
+
+    def step(self, action_ids: npt.ArrayLike) -> tuple[Any, ...]:
+        """Applies one action id per hand: (obs, mask, current_player, rewards[n, 4], terminated[n]).
+
+        A hand that ends reports its team scores by seat in `rewards` and
+        `terminated`, and is dealt its next episode at once: its `obs` and
+        `mask` are already the new hand's. An illegal id raises
+        IllegalMoveError naming the hand (IndexError outside the ids) and
+        no hand changes.
+        """
+        ids = np.asarray(action_ids)
+        if ids.dtype.kind not in "iu":
+            raise TypeError(f"action_ids must be integers, not {ids.dtype}")
+        if ids.shape != (len(self),):
+            raise ValueError(f"action_ids must have shape ({len(self)},), not {ids.shape}")
+        if ids.dtype.kind == "u" and ids.size and int(ids.max()) >= NUM_ACTION_IDS:
+            raise IndexError("an action id is out of range")
+        self._core.step(np.ascontiguousarray(ids, dtype=np.int64), self.rewards, self.terminated)
+        self._core.observe(self.obs, self.mask, self.current_player)
+        return self.obs, self.mask, self.current_player, self.rewards, self.terminated
+
+    def hand(self, i: int) -> HandState:
+        """A copy of hand i now, as a HandState with its replay."""
+        core = self._core.replay_state(i)
+        dealt = hand_seed(hand_seed(self._seed, i), self._core.episode(i))
+        return HandState._make(core, "deal " + " ".join(shuffled_deck(dealt)), self._rules)
