@@ -184,5 +184,6 @@ void bind_infostate(py::module_& m);  // infostate_bindings.cpp: worlds (resampl
 void bind_observation(py::module_& m);
 void bind_bench(py::module_& m);
 void bind_search(py::module_& m);
+void bind_duplicate(py::module_& m);  // duplicate_bindings.cpp: the arena's fast path
 
 }  // namespace tichu::bindings

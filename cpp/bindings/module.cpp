@@ -95,4 +95,5 @@ PYBIND11_MODULE(_core, m) {
   tichu::bindings::bind_observation(m);
   tichu::bindings::bind_bench(m);
   tichu::bindings::bind_search(m);
+  tichu::bindings::bind_duplicate(m);
 }

@@ -228,3 +228,16 @@ def action_values(
 def simulate_records(
     seed: int, first: int, n: int, policy: str, calls: bool, rules: Rules, threads: int
 ) -> npt.NDArray[np.void]: ...
+def duplicate_records(
+    seed: int,
+    first: int,
+    n: int,
+    policy_a: str,
+    calls_a: bool,
+    seed_a: int,
+    policy_b: str,
+    calls_b: bool,
+    seed_b: int,
+    rules: Rules,
+    threads: int,
+) -> tuple[npt.NDArray[np.void], npt.NDArray[np.uint16]]: ...
