@@ -10,6 +10,7 @@ Python loop asks each bot for its seat's action on the seat's view.
 from __future__ import annotations
 
 import copy
+import importlib
 import math
 import statistics
 import time
@@ -239,7 +240,9 @@ def _copy(bot: Bot) -> Bot:
     try:
         return copy.deepcopy(bot)
     except Exception as error:
-        raise TypeError(f"the arena plays with copies of each bot, and {bot_name(bot)} cannot be deep-copied: {error}") from None
+        raise TypeError(
+            f"the arena plays with copies of each bot, and {bot_name(bot)} cannot be deep-copied: {error}"
+        ) from None
 
 
 def _python_chunk(
@@ -295,7 +298,7 @@ def _ray_plays(
 ) -> list[Play]:
     """The chunks as Ray tasks, collected in deal order."""
     try:
-        import ray
+        ray: Any = importlib.import_module("ray")  # optional: typed as Any whether or not it is installed
     except ImportError:
         raise ValueError('ray is not installed: pip install "tichu_fast[ray]"') from None
     if not ray.is_initialized():
@@ -343,7 +346,8 @@ def duplicate(
     native = native_a is not None and native_b is not None
     start = time.perf_counter()
     if native:
-        assert native_a is not None and native_b is not None
+        assert native_a is not None
+        assert native_b is not None
 
         def work(first: int, n: int) -> list[Play]:
             """One chunk in C++."""

@@ -71,7 +71,7 @@ class PolicyBot:
         self._decisions += 1
         return decision_seed(self._hand, self.seed, k)
 
-    def act(self, state: Any, seat: int) -> Any:
+    def act(self, state: Any, seat: int) -> Any:  # noqa: ARG002 (the protocol's signature; the state knows its player)
         """The policy's action at the current decision of `state` (either backend)."""
         return policy_action_of(state, self.policy, self.next_seed(), self.calls)
 

@@ -54,7 +54,9 @@ class MonteCarloBot(PolicyBot):
         super().__init__(calls, seed)
         if budget is not None and worlds is not None:
             raise ValueError("give a time budget or a number of worlds, not both")
-        self.budget = _positive(0.1 if budget is None and worlds is None else budget, "budget", float) if worlds is None else None
+        self.budget = (
+            _positive(0.1 if budget is None and worlds is None else budget, "budget", float) if worlds is None else None
+        )
         self.worlds = None if worlds is None else _positive(worlds, "worlds", int)
         self.playouts_per_world = _positive(playouts_per_world, "playouts_per_world", int)
         if not isinstance(policy, str) or policy not in POLICIES:
@@ -88,6 +90,7 @@ class MonteCarloBot(PolicyBot):
             )
             return result["mean"]
         # A time budget: batches of worlds until the next batch would not fit.
+        assert self.budget is not None
         deadline = time.perf_counter() + self.budget
         total: Any = 0.0
         done, batch, k = 0, 4, 0

@@ -75,7 +75,9 @@ BOTS: dict[str, BotSpec] = {
 }
 
 
-def register_bot(name: str, factory: Callable[..., Any], options: dict[str, Callable[[str], Any]], help: str = "") -> None:
+def register_bot(
+    name: str, factory: Callable[..., Any], options: dict[str, Callable[[str], Any]], help: str = ""
+) -> None:
     """Adds (or replaces) the bot `name` of the registry, e.g. ``register_bot("ismcts", ISMCTSBot, {...})``."""
     BOTS[name] = BotSpec(factory, dict(options), help)
 
