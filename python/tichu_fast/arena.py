@@ -12,7 +12,6 @@ from __future__ import annotations
 import copy
 import importlib
 import math
-import statistics
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -20,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from tichu_fast import _core
 from tichu_fast.bots import Bot, HeuristicBot, RandomBot, as_bot, bot_name
@@ -31,7 +31,7 @@ from tichu_fast.rules import Rules
 __all__ = [
     "DuplicateResult",
     "Estimate",
-    "Play",
+    "Plays",
     "RoundRobinResult",
     "duplicate",
     "estimate",
@@ -66,46 +66,42 @@ class Estimate:
         return f"{self.mean:+.1f} ± {self.ci:.1f}"
 
 
-def estimate(samples: Sequence[float]) -> Estimate:
+def estimate(samples: Sequence[float] | npt.NDArray[Any]) -> Estimate:
     """The mean of `samples` with its 95% normal interval (infinite half-width for fewer than 2 samples)."""
-    if not samples:
+    values = np.asarray(samples, dtype=np.float64)
+    if values.size == 0:
         raise ValueError("no samples")
-    mean = statistics.fmean(samples)
-    if len(samples) < 2:
+    mean = float(values.mean())
+    if values.size < 2:
         return Estimate(mean, math.inf)
-    return Estimate(mean, 1.96 * statistics.stdev(samples) / math.sqrt(len(samples)))
+    return Estimate(mean, 1.96 * float(values.std(ddof=1)) / math.sqrt(values.size))
 
 
 @dataclass(frozen=True)
-class Play:
-    """One play of a deal: `play` 0 has team A at seats 0/2, 1 at seats 1/3; scores by seat team."""
+class Plays:
+    """Plays of deals as arrays, row 2i + p being play p of the i-th deal (p = 0: team A at seats 0/2).
 
-    deal: int
-    play: int
-    score: tuple[int, int]  # seats 0/2, seats 1/3
-    first_out: int
-    one_two: bool
-    calls: tuple[Call, Call, Call, Call]
-    decisions: tuple[int, int]  # team A, team B
-    seconds: tuple[float, float]  # team A, team B, spent in act() (0 on the C++ path)
+    `score` is by seat team (column 0: seats 0 and 2); `decisions` and
+    `seconds` (time spent in act(), 0 on the C++ path) are by team, A first.
+    """
 
-    def seats_of(self, team: int) -> tuple[int, int]:
-        """The seats of team 0 (A) or 1 (B) in this play."""
-        first = team ^ self.play
-        return (first, first + 2)
+    score: npt.NDArray[np.int64]  # (plays, 2)
+    first_out: npt.NDArray[np.int64]  # (plays,)
+    one_two: npt.NDArray[np.bool_]  # (plays,)
+    calls: npt.NDArray[np.int64]  # (plays, 4): Call per seat
+    decisions: npt.NDArray[np.int64]  # (plays, 2)
+    seconds: npt.NDArray[np.float64]  # (plays, 2)
 
-    def points(self, team: int) -> int:
-        """The score of team 0 (A) or 1 (B)."""
-        return self.score[team ^ self.play]
+    @staticmethod
+    def join(parts: Sequence[Plays]) -> Plays:
+        """The parts one after the other."""
+        return Plays(*(np.concatenate([getattr(p, f) for p in parts]) for f in _PLAY_FIELDS))
 
-    def call_points(self, team: int) -> int:
-        """The part of the team's score its calls made: +100/+200 for a call made good, -100/-200 otherwise."""
-        total = 0
-        for seat in self.seats_of(team):
-            call = self.calls[seat]
-            if call != Call.NONE:
-                total += _BONUS[call] if seat == self.first_out else -_BONUS[call]
-        return total
+    def __len__(self) -> int:
+        return len(self.first_out)
+
+
+_PLAY_FIELDS = ("score", "first_out", "one_two", "calls", "decisions", "seconds")
 
 
 @dataclass(frozen=True)
@@ -192,7 +188,10 @@ def _native(bot: object) -> tuple[str, bool, int] | None:
 # -- one play in Python --------------------------------------------------------------------
 
 
-def _play(deal: int, deal_seed: int, play: int, bots: tuple[Bot, Bot], names: tuple[str, str], rules: Rules) -> Play:
+def _play(
+    deal: int, deal_seed: int, play: int, bots: tuple[Bot, Bot], names: tuple[str, str], rules: Rules
+) -> tuple[Any, ...]:
+    """Plays one hand in Python: a row of Plays."""
     state = HandState.new(deal_seed, rules)
     reset_seed = _core.hand_seed(deal_seed, play)
     for bot in bots:
@@ -222,17 +221,8 @@ def _play(deal: int, deal_seed: int, play: int, bots: tuple[Bot, Bot], names: tu
         decisions[team] += 1
         step += 1
     out = state.out_order
-    score = state.returns()
-    return Play(
-        deal=deal,
-        play=play,
-        score=(score[0], score[1]),
-        first_out=out[0],
-        one_two=len(out) >= 2 and (out[0] & 1) == (out[1] & 1),
-        calls=state.calls,
-        decisions=(decisions[0], decisions[1]),
-        seconds=(seconds[0], seconds[1]),
-    )
+    one_two = len(out) >= 2 and (out[0] & 1) == (out[1] & 1)
+    return (state.returns(), out[0], one_two, [int(c) for c in state.calls], decisions, seconds)
 
 
 def _copy(bot: Bot) -> Bot:
@@ -247,42 +237,43 @@ def _copy(bot: Bot) -> Bot:
 
 def _python_chunk(
     team_a: Bot, team_b: Bot, names: tuple[str, str], seed: int, first: int, n: int, rules: Rules
-) -> list[Play]:
+) -> Plays:
     """Deals first..first+n-1, each played twice, with copies of the bots."""
     bots = (_copy(team_a), _copy(team_b))
-    plays = []
+    rows = []
     for d in range(first, first + n):
         deal_seed = _core.hand_seed(seed, d)
-        plays.append(_play(d, deal_seed, 0, bots, names, rules))
-        plays.append(_play(d, deal_seed, 1, bots, names, rules))
-    return plays
+        rows.append(_play(d, deal_seed, 0, bots, names, rules))
+        rows.append(_play(d, deal_seed, 1, bots, names, rules))
+    columns = list(zip(*rows, strict=True))
+    return Plays(
+        score=np.array(columns[0], dtype=np.int64),
+        first_out=np.array(columns[1], dtype=np.int64),
+        one_two=np.array(columns[2], dtype=np.bool_),
+        calls=np.array(columns[3], dtype=np.int64),
+        decisions=np.array(columns[4], dtype=np.int64),
+        seconds=np.array(columns[5], dtype=np.float64),
+    )
 
 
 def _native_chunk(
     a: tuple[str, bool, int], b: tuple[str, bool, int], seed: int, first: int, n: int, rules: Rules, threads: int
-) -> list[Play]:
+) -> Plays:
     """The same deals played in C++ (no time per decision: seconds are 0)."""
     records, decisions = _core.duplicate_records(seed, first, n, *a, *b, rules, threads)
-    plays = []
-    for i, (r, counts) in enumerate(zip(records.tolist(), decisions.tolist(), strict=True)):
-        play = i & 1
-        per_team = [0, 0]
-        for seat in range(4):
-            per_team[(seat & 1) ^ play] += counts[seat]
-        score, one_two, first_out, _tricks, _bombs, calls = r
-        plays.append(
-            Play(
-                deal=first + i // 2,
-                play=play,
-                score=(int(score[0]), int(score[1])),
-                first_out=int(first_out),
-                one_two=bool(one_two),
-                calls=(Call(calls[0]), Call(calls[1]), Call(calls[2]), Call(calls[3])),
-                decisions=(per_team[0], per_team[1]),
-                seconds=(0.0, 0.0),
-            )
-        )
-    return plays
+    counts = decisions.astype(np.int64)
+    play = np.arange(len(records)) & 1
+    # seats 0/2 are team A in play 0 and team B in play 1
+    even, odd = counts[:, 0] + counts[:, 2], counts[:, 1] + counts[:, 3]
+    per_team = np.stack([np.where(play == 0, even, odd), np.where(play == 0, odd, even)], axis=1)
+    return Plays(
+        score=records["score"].astype(np.int64),
+        first_out=records["first_out"].astype(np.int64),
+        one_two=records["one_two"].astype(np.bool_),
+        calls=records["calls"].astype(np.int64),
+        decisions=per_team,
+        seconds=np.zeros((len(records), 2)),
+    )
 
 
 # -- scheduling -----------------------------------------------------------------------------
@@ -294,8 +285,8 @@ def _chunks(deals: int, size: int) -> Iterator[tuple[int, int]]:
 
 
 def _ray_plays(
-    work: Callable[[int, int], list[Play]], deals: int, address: object, progress: Callable[[int, int], None] | None
-) -> list[Play]:
+    work: Callable[[int, int], Plays], deals: int, address: object, progress: Callable[[int, int], None] | None
+) -> Plays:
     """The chunks as Ray tasks, collected in deal order."""
     try:
         ray: Any = importlib.import_module("ray")  # optional: typed as Any whether or not it is installed
@@ -306,12 +297,14 @@ def _ray_plays(
     size = max(1, min(_CHUNK, math.ceil(deals / (4 * max(1, int(ray.available_resources().get("CPU", 1)))))))
     remote = ray.remote(work)
     pending = [remote.remote(first, n) for first, n in _chunks(deals, size)]
-    plays: list[Play] = []
+    parts: list[Plays] = []
+    done = 0
     for ref in pending:  # in order: each chunk's plays are its deals'
-        plays.extend(ray.get(ref))
+        parts.append(ray.get(ref))
+        done += len(parts[-1]) // 2
         if progress is not None:
-            progress(len(plays) // 2, deals)
-    return plays
+            progress(done, deals)
+    return Plays.join(parts)
 
 
 def duplicate(
@@ -349,68 +342,76 @@ def duplicate(
         assert native_a is not None
         assert native_b is not None
 
-        def work(first: int, n: int) -> list[Play]:
+        def work(first: int, n: int) -> Plays:
             """One chunk in C++."""
             return _native_chunk(native_a, native_b, seed, first, n, rules, threads)
 
     else:
 
-        def work(first: int, n: int) -> list[Play]:
+        def work(first: int, n: int) -> Plays:
             """One chunk in Python."""
             return _python_chunk(a, b, names, seed, first, n, rules)
 
     if ray is not None and ray is not False:
         plays = _ray_plays(work, deals, ray, progress)
     elif native or threads == 1:
-        plays = []
+        parts = []
         for first, n in _chunks(deals, _CHUNK if native else 1):
-            plays.extend(work(first, n))
+            parts.append(work(first, n))
             if progress is not None:
                 progress(first + n, deals)
+        plays = Plays.join(parts)
     else:
-        plays = []
+        parts = []
         size = max(1, min(64, deals // (4 * threads)))
         with ThreadPoolExecutor(threads) as pool:
             for chunk in pool.map(lambda c: work(*c), _chunks(deals, size)):  # in deal order
-                plays.extend(chunk)
+                parts.append(chunk)
                 if progress is not None:
-                    progress(len(plays) // 2, deals)
+                    progress(sum(len(p) for p in parts) // 2, deals)
+        plays = Plays.join(parts)
     return _summary(plays, names, seed, time.perf_counter() - start, native)
 
 
-def _summary(plays: list[Play], names: tuple[str, str], seed: int, seconds: float, native: bool) -> DuplicateResult:
-    deals = len(plays) // 2
+def _summary(plays: Plays, names: tuple[str, str], seed: int, seconds: float, native: bool) -> DuplicateResult:
     hands = len(plays)
-    pairs = [(plays[2 * i], plays[2 * i + 1]) for i in range(deals)]
+    deals = hands // 2
+    rows = np.arange(hands)
+    play = rows & 1
+    a_points = plays.score[rows, play]  # team A sits at the seats of parity `play`
+    b_points = plays.score[rows, 1 - play]
+    seat_team = (np.arange(4)[None, :] & 1) ^ play[:, None]  # (hands, 4): 0 for A's seats
+    made = plays.first_out[:, None] == np.arange(4)[None, :]
+    bonus = np.select([plays.calls == int(Call.TICHU), plays.calls == int(Call.GRAND_TICHU)], [100, 200], 0)
+    call_points = np.where(made, bonus, -bonus)  # R7: won if the caller went out first
+    call_margin = np.where(seat_team == 0, call_points, -call_points).sum(axis=1)
 
-    def per_deal(value: Callable[[Play], float]) -> list[float]:
-        """A per-hand value averaged over each deal's two plays."""
-        return [(value(p) + value(q)) / 2 for p, q in pairs]
+    def per_deal(values: npt.NDArray[Any]) -> npt.NDArray[np.float64]:
+        """Each deal's mean over its two plays."""
+        pairs: npt.NDArray[np.float64] = np.asarray(values, dtype=np.float64).reshape(deals, 2)
+        means: npt.NDArray[np.float64] = pairs.mean(axis=1)
+        return means
 
-    margins = per_deal(lambda p: p.points(0) - p.points(1))
-    calls = per_deal(lambda p: p.call_points(0) - p.call_points(1))
-    cards = [m - c for m, c in zip(margins, calls, strict=True)]
+    margins = per_deal(a_points - b_points)
+    calls = per_deal(call_margin)
 
     def success(team: int) -> dict[str, dict[str, float]]:
         """Calls of each kind by the team, how many made good, and the rate."""
         out = {}
         for call, key in ((Call.TICHU, "tichu"), (Call.GRAND_TICHU, "grand_tichu")):
-            made = n = 0
-            for p in plays:
-                for seat in p.seats_of(team):
-                    if p.calls[seat] == call:
-                        n += 1
-                        made += seat == p.first_out
-            out[key] = {"calls": n, "made": made, "rate": made / n if n else 0.0}
+            mine = (plays.calls == int(call)) & (seat_team == team)
+            n, good = int(mine.sum()), int((mine & made).sum())
+            out[key] = {"calls": n, "made": good, "rate": good / n if n else 0.0}
         return out
 
-    decisions = (sum(p.decisions[0] for p in plays), sum(p.decisions[1] for p in plays))
+    decisions = plays.decisions.sum(axis=0)
     if native:
-        each = seconds / max(1, decisions[0] + decisions[1])
+        each = seconds / max(1, int(decisions.sum()))
         per_decision = (each, each)
     else:
-        spent = (sum(p.seconds[0] for p in plays), sum(p.seconds[1] for p in plays))
-        per_decision = (spent[0] / max(1, decisions[0]), spent[1] / max(1, decisions[1]))
+        spent = plays.seconds.sum(axis=0)
+        per_decision = (float(spent[0]) / max(1, int(decisions[0])), float(spent[1]) / max(1, int(decisions[1])))
+    first_team = (plays.first_out & 1) ^ play  # the team of the first out: 0 for A
     return DuplicateResult(
         team_a=names[0],
         team_b=names[1],
@@ -419,19 +420,20 @@ def _summary(plays: list[Play], names: tuple[str, str], seed: int, seconds: floa
         seed=seed,
         margin=estimate(margins),
         calls=estimate(calls),
-        cards=estimate(cards),
-        points=(statistics.fmean(p.points(0) for p in plays), statistics.fmean(p.points(1) for p in plays)),
-        win_rate=sum(p.points(0) > p.points(1) for p in plays) / hands,
-        tie_rate=sum(p.points(0) == p.points(1) for p in plays) / hands,
-        one_two_rate=tuple(  # type: ignore[arg-type]
-            sum(p.one_two and (p.first_out & 1) == (team ^ p.play) for p in plays) / hands for team in (0, 1)
+        cards=estimate(margins - calls),
+        points=(float(a_points.mean()), float(b_points.mean())),
+        win_rate=float((a_points > b_points).mean()),
+        tie_rate=float((a_points == b_points).mean()),
+        one_two_rate=(
+            float((plays.one_two & (first_team == 0)).mean()),
+            float((plays.one_two & (first_team == 1)).mean()),
         ),
         call_success={"a": success(0), "b": success(1)},
         seconds_per_decision=per_decision,
-        decisions=decisions,
+        decisions=(int(decisions[0]), int(decisions[1])),
         seconds=seconds,
         native=native,
-        deal_margins=tuple(margins),
+        deal_margins=tuple(margins.tolist()),
     )
 
 
