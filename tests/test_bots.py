@@ -219,3 +219,11 @@ def test_bad_specs_are_value_errors(spec):
     with pytest.raises(ValueError) as info:
         make_bot(spec)
     assert len(str(info.value)) < 300  # quotes at most 80 characters of the spec
+
+
+def test_public_names_are_documented():
+    from tests.test_docs import _undocumented
+    from tichu_fast import arena, bots
+
+    assert _undocumented(bots) == []
+    assert _undocumented(arena) == []
