@@ -21,7 +21,7 @@ void play_hand(const std::array<std::uint8_t, kNumCards>& deck, Rules rules, con
   PlayoutTally tally;
   while (!s.is_terminal()) {
     const int seat = s.current_player();
-    const std::size_t team = static_cast<std::size_t>((seat & 1) ^ play);  // 0: team A
+    const auto team = static_cast<std::size_t>((seat & 1) ^ play);  // 0: team A
     SplitMix64 rng(hand_seed(stream[team], count[team]++));
     const Action a = choose(s, bots[team].policy, rng, scratch);
     tally.count(s, a);

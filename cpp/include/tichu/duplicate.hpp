@@ -19,7 +19,9 @@ struct PolicyBot {
 };
 
 // The seed a bot's reset() receives for play p (0 or 1) of the deal dealt by `deal`.
-inline std::uint64_t play_seed(std::uint64_t deal, int play) { return hand_seed(deal, static_cast<std::uint64_t>(play)); }
+inline std::uint64_t play_seed(std::uint64_t deal, int play) {
+  return hand_seed(deal, static_cast<std::uint64_t>(play));
+}
 
 // Plays deals first .. first+n-1 of `seed`, each twice: deal d is dealt by
 // hand_seed(seed, d); in play 0 team A (bots[0]) holds seats 0 and 2, in
