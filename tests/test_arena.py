@@ -269,3 +269,21 @@ def test_cli_bad_arguments_exit_2(args):
 
 def test_arena_module_has_no_private_leaks():
     assert set(arena.__all__) >= {"duplicate", "round_robin", "DuplicateResult", "estimate"}
+
+
+def test_rules_reach_both_paths():
+    # R10.2 with Rules(bombs_out_of_turn=False): bombs in turn only; both paths play the same hands
+    rules = tf.Rules(bombs_out_of_turn=False)
+    native = duplicate(HeuristicBot(), RandomBot(), 30, 8, rules=rules)
+    python = duplicate(PythonHeuristic(), PythonRandom(), 30, 8, rules=rules)
+    assert native.deal_margins == python.deal_margins
+    assert native.decisions != duplicate(HeuristicBot(), RandomBot(), 30, 8).decisions
+
+
+def test_progress_reports_every_deal_up_to_the_last():
+    seen = []
+    duplicate(PythonRandom(), RandomBot(), 3, 0, progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(1, 3), (2, 3), (3, 3)]
+    seen.clear()
+    duplicate(RandomBot(), RandomBot(), 3, 0, progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (3, 3)
