@@ -55,7 +55,9 @@ class BotSpec:
     help: str = ""
 
 
-# The registry: `name` -> how to build it. Another bot plugs in with one entry (or register_bot).
+# The registry: `name` -> how to build it. Another bot plugs in with one entry (or register_bot), e.g.
+#   "ismcts": BotSpec(ISMCTSBot, {"budget": seconds, "iterations": integer, "threads": integer,
+#                                 "seed": integer, "policy": str}, "information-set MCTS in C++"),
 BOTS: dict[str, BotSpec] = {
     "random": BotSpec(RandomBot, {"calls": flag, "seed": integer}, "uniform among the legal actions"),
     "heuristic": BotSpec(HeuristicBot, {"calls": flag, "seed": integer}, "the C++ rule-based player"),
