@@ -187,5 +187,6 @@ void bind_search(py::module_& m);
 void bind_ismcts(py::module_& m);  // ismcts_bindings.cpp: the ISMCTS search (ismcts.hpp)
 void bind_rl(py::module_& m);  // rl_bindings.cpp: action ids, masks, tensors (docs/rl.md)
 void bind_vec(py::module_& m);  // vec_bindings.cpp: VecHands
+void bind_duplicate(py::module_& m);  // duplicate_bindings.cpp: the arena's fast path
 
 }  // namespace tichu::bindings

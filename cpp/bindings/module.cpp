@@ -98,4 +98,5 @@ PYBIND11_MODULE(_core, m) {
   tichu::bindings::bind_ismcts(m);
   tichu::bindings::bind_rl(m);
   tichu::bindings::bind_vec(m);
+  tichu::bindings::bind_duplicate(m);
 }

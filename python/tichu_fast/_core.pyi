@@ -265,3 +265,16 @@ class VecCore:
     ) -> None: ...
     def replay_state(self, i: int) -> HandCore: ...
     def episode(self, i: int) -> int: ...
+def duplicate_records(
+    seed: int,
+    first: int,
+    n: int,
+    policy_a: str,
+    calls_a: bool,
+    seed_a: int,
+    policy_b: str,
+    calls_b: bool,
+    seed_b: int,
+    rules: Rules,
+    threads: int,
+) -> tuple[npt.NDArray[np.void], npt.NDArray[np.uint16]]: ...

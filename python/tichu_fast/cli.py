@@ -8,6 +8,7 @@ process killed by SIGPIPE would report it in a shell).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import os
@@ -29,7 +30,8 @@ __all__ = ["RunningSummary", "main", "simulate"]
 _DESCRIPTION = """\
 Play, deal and inspect Tichu hands with tichu_fast's C++ engine: simulate
 random-policy hands and summarise their scores, calls, tricks and bombs;
-deal a seeded hand and list its leads; list the legal moves of any situation.
+deal a seeded hand and list its leads; list the legal moves of any situation;
+match two bots on duplicate deals (arena).
 """
 
 _EPILOG = """\
@@ -39,6 +41,8 @@ examples:
   tichu-fast deal --seed 7 --seat 2
   tichu-fast legal "5j 5s Ph" --table "4j 4s" --wish 5
   tichu-fast legal "7j 7s 7p 7t 9j" --table "Ks" --out-of-turn
+  tichu-fast arena --team-a heuristic --team-b random:calls=0 --deals 500
+  tichu-fast arena --round-robin random,heuristic,mc:budget=10ms --deals 100
 
 Cards are named MJ, Dog, Ph, Dr and a rank 2..10, J, Q, K, A followed by a
 suit j, s, p or t (10s, Qp); see docs/api.md. `tichu-fast COMMAND --help`
@@ -167,6 +171,7 @@ def _parser() -> argparse.ArgumentParser:
     legal.add_argument("--wish", type=_rank, default=None, help="the active wish, a rank 2..14")
     legal.add_argument("--out-of-turn", action="store_true", help="an out-of-turn bomb decision")
     legal.set_defaults(run=_legal)
+    _arena_parser(commands)
     return parser
 
 
@@ -305,13 +310,13 @@ def _distribution(histogram: Counter[int]) -> dict[str, float | int]:
 class _Progress:
     """A progress bar on a terminal; elsewhere (a log) only a start and an end line."""
 
-    def __init__(self, total: int, stream: TextIO) -> None:
-        self.total, self.stream = total, stream
+    def __init__(self, total: int, stream: TextIO, unit: str = "hands", verb: str = "simulating") -> None:
+        self.total, self.stream, self.unit = total, stream, unit
         self.tty = stream.isatty()
         self.start = self.last = time.perf_counter()
         self.drawn = False
         if not self.tty:
-            print(f"simulating {total:,} hands", file=stream, flush=True)
+            print(f"{verb} {total:,} {unit}", file=stream, flush=True)
 
     def update(self, done: int) -> None:
         """Redraws the bar (at most 10 times a second); writes the end line when done."""
@@ -320,7 +325,7 @@ class _Progress:
         rate = done / seconds if seconds > 0 else 0.0
         if not self.tty:
             if done == self.total:
-                print(f"{done:,}/{self.total:,} hands, {rate:,.0f} hands/s", file=self.stream, flush=True)
+                print(f"{done:,}/{self.total:,} {self.unit}, {rate:,.0f} {self.unit}/s", file=self.stream, flush=True)
             return
         if done < self.total and now - self.last < 0.1:
             return
@@ -328,7 +333,7 @@ class _Progress:
         width = 30
         filled = width * done // self.total
         bar = "#" * filled + "-" * (width - filled)
-        text = f"\r[{bar}] {done:,}/{self.total:,} hands, {rate:,.0f} hands/s"
+        text = f"\r[{bar}] {done:,}/{self.total:,} {self.unit}, {rate:,.0f} {self.unit}/s"
         print(text, end="", file=self.stream, flush=True)
 
     def close(self) -> None:
@@ -404,6 +409,119 @@ def _print_summary(s: dict[str, Any], policy: str = "random") -> None:
         c = s[key]
         print(f"  {name} calls: {c['per_hand']:.2f} per hand, {c['success_rate']:.3f} made")
     print(f"  tricks per hand: {s['tricks_per_hand']:.2f}, bombs per hand: {s['bombs_per_hand']:.3f}")
+
+
+# -- arena ------------------------------------------------------------------------------------
+
+
+def _deals(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= 10**9:
+        raise argparse.ArgumentTypeError(f"the number of deals is an int 1..10**9, not {_quote(text)}")
+    return value
+
+
+def _arena_parser(commands: Any) -> None:
+    from tichu_fast.bots import BOTS
+
+    specs = ", ".join(f"{name} ({spec.help}; options {', '.join(spec.options)})" for name, spec in BOTS.items())
+    arena = commands.add_parser(
+        "arena",
+        help="duplicate match between two bots (or a round robin); margin per hand with a 95%% interval",
+        description="Each seeded deal is played twice, team A at seats 0/2 and then 1/3, with the same cards. "
+        f"Prints A's margin per hand with a 95%% interval, split into calls and cards. SPEC: {specs}; e.g. "
+        "random:calls=0, mc:budget=100ms,policy=heuristic, or module.path:Name for your own bot (docs/bots.md).",
+    )
+    arena.add_argument("--team-a", metavar="SPEC", help="bot of team A")
+    arena.add_argument("--team-b", metavar="SPEC", help="bot of team B")
+    arena.add_argument("--round-robin", metavar="SPEC,SPEC,...", help="every pair of these bots instead")
+    arena.add_argument("--deals", type=_deals, default=1000, help="deals, each played twice (default 1000)")
+    arena.add_argument("--seed", type=_seed, default=0, help="deal d is dealt by hand_seed(seed, d) (default 0)")
+    arena.add_argument("--threads", type=_threads, default=1, help="threads, 1..256 (default 1)")
+    arena.add_argument("--json", action="store_true", help="print the result as JSON, without progress")
+    arena.add_argument("--ray", metavar="auto|ADDRESS", type=_text, help="run the deals as tasks on a Ray cluster")
+    arena.set_defaults(run=_arena)
+
+
+def _arena(args: argparse.Namespace) -> int:
+    from tichu_fast import arena
+    from tichu_fast.bots import make_bot
+
+    if args.round_robin is None and (args.team_a is None or args.team_b is None):
+        raise ValueError("give --team-a SPEC and --team-b SPEC, or --round-robin SPEC,SPEC,...")
+    if args.round_robin is not None and (args.team_a is not None or args.team_b is not None):
+        raise ValueError("--round-robin takes no --team-a nor --team-b")
+    matches = 1
+    if args.round_robin is not None:
+        specs = [s.strip() for s in _split_specs(args.round_robin)]
+        if len(specs) < 2 or len(set(specs)) != len(specs):
+            raise ValueError("--round-robin needs at least two different SPECs")
+        bots = {spec: make_bot(spec) for spec in specs}
+        matches = len(specs) * (len(specs) - 1) // 2
+    else:
+        team_a, team_b = make_bot(args.team_a), make_bot(args.team_b)
+    bar = None if args.json else _Progress(args.deals * matches, sys.stderr, "deals", "playing")
+    try:
+        if args.round_robin is not None:
+            result: Any = arena.round_robin(
+                bots, args.deals, args.seed, threads=args.threads, ray=args.ray, progress=_bar_update(bar)
+            )
+        else:
+            result = arena.duplicate(
+                team_a, team_b, args.deals, args.seed, threads=args.threads, ray=args.ray, progress=_bar_update(bar)
+            )
+    finally:
+        if bar is not None:
+            bar.close()
+    if args.round_robin is None:  # named by the specs, as typed
+        result = dataclasses.replace(result, team_a=args.team_a, team_b=args.team_b)
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=2))
+    elif args.round_robin is not None:
+        print(result.table())
+    else:
+        _print_duplicate(result, args.team_a, args.team_b)
+    return 0
+
+
+def _split_specs(text: str) -> list[str]:
+    """SPEC,SPEC,... where a SPEC's own options (key=value) also hold commas: split before each bot name."""
+    parts: list[str] = []
+    for piece in text.split(","):
+        if parts and "=" in piece and ":" not in piece:
+            parts[-1] += "," + piece  # an option of the SPEC before
+        else:
+            parts.append(piece)
+    return parts
+
+
+def _bar_update(bar: _Progress | None) -> Any:
+    if bar is None:
+        return None
+    return lambda done, _total: bar.update(done)
+
+
+def _print_duplicate(r: Any, a: str, b: str) -> None:
+    print(f"{a} (A) vs {b} (B): {r.deals:,} deals x 2 plays, seed {r.seed}, {r.seconds:.2f} s")
+    print(f"  A's margin per hand  {r.margin} (95% interval over deals)")
+    print(f"    from calls         {r.calls}")
+    print(f"    from cards         {r.cards}")
+    print(f"  points per hand      A {r.points[0]:.1f}, B {r.points[1]:.1f}")
+    print(f"  hands won by A       {r.win_rate:.3f} (tied {r.tie_rate:.3f})")
+    print(f"  one-two rate         A {r.one_two_rate[0]:.3f}, B {r.one_two_rate[1]:.3f}")
+    for team, name in (("a", "A"), ("b", "B")):
+        c = r.call_success[team]
+        t, g = c["tichu"], c["grand_tichu"]
+        print(
+            f"  calls of {name}           Tichu {t['calls']} ({t['rate']:.3f} made), "
+            f"Grand Tichu {g['calls']} ({g['rate']:.3f} made)"
+        )
+    how = " (C++: the run's time over all decisions)" if r.native else ""
+    spd = r.seconds_per_decision
+    print(f"  time per decision    A {spd[0] * 1e6:,.1f} µs, B {spd[1] * 1e6:,.1f} µs{how}")
 
 
 # -- the entry point -------------------------------------------------------------------------

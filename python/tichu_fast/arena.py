@@ -1,0 +1,500 @@
+"""The duplicate arena: two bots on the same deals with the seats swapped (docs/bots.md).
+
+Deal d of a run is dealt by ``hand_seed(seed, d)`` and played twice: team A
+at seats 0 and 2, then at seats 1 and 3, with the same cards, so most of the
+luck of the cards cancels. When all four seats are built-in C++ policies
+(RandomBot, HeuristicBot) both plays run in C++ without the GIL; otherwise a
+Python loop asks each bot for its seat's action on the seat's view.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import math
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from tichu_fast import _core
+from tichu_fast.bots import Bot, HeuristicBot, RandomBot, as_bot, bot_name
+from tichu_fast.enums import Call
+from tichu_fast.errors import IllegalMoveError, TichuError
+from tichu_fast.hand import HandState
+from tichu_fast.rules import Rules
+
+__all__ = [
+    "DuplicateResult",
+    "Estimate",
+    "Plays",
+    "RoundRobinResult",
+    "duplicate",
+    "estimate",
+    "round_robin",
+]
+
+_SEED_LIMIT = 2**64
+_MAX_DEALS = 10**9
+_VIEW_STREAM = 0x3C6EF372FE94F82B  # mixed into the seeds of the seats' views, apart from the bots' streams
+_CHUNK = 5_000  # deals per call into C++ on the fast path: small enough for the progress bar and Ctrl-C
+_BONUS = {Call.TICHU: 100, Call.GRAND_TICHU: 200}  # R7
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A mean over deals and the half-width of its 95% interval: 1.96 * s / sqrt(n), s the sample std (n - 1)."""
+
+    mean: float
+    ci: float
+
+    @property
+    def low(self) -> float:
+        """The interval's lower end."""
+        return self.mean - self.ci
+
+    @property
+    def high(self) -> float:
+        """The interval's upper end."""
+        return self.mean + self.ci
+
+    def __str__(self) -> str:
+        return f"{self.mean:+.1f} ± {self.ci:.1f}"
+
+
+def estimate(samples: Sequence[float] | npt.NDArray[Any]) -> Estimate:
+    """The mean of `samples` with its 95% normal interval (infinite half-width for fewer than 2 samples)."""
+    values = np.asarray(samples, dtype=np.float64)
+    if values.size == 0:
+        raise ValueError("no samples")
+    mean = float(values.mean())
+    if values.size < 2:
+        return Estimate(mean, math.inf)
+    return Estimate(mean, 1.96 * float(values.std(ddof=1)) / math.sqrt(values.size))
+
+
+@dataclass(frozen=True)
+class Plays:
+    """Plays of deals as arrays, row 2i + p being play p of the i-th deal (p = 0: team A at seats 0/2).
+
+    `score` is by seat team (column 0: seats 0 and 2); `decisions` and
+    `seconds` (time spent in act(), 0 on the C++ path) are by team, A first.
+    """
+
+    score: npt.NDArray[np.int64]  # (plays, 2)
+    first_out: npt.NDArray[np.int64]  # (plays,)
+    one_two: npt.NDArray[np.bool_]  # (plays,)
+    calls: npt.NDArray[np.int64]  # (plays, 4): Call per seat
+    decisions: npt.NDArray[np.int64]  # (plays, 2)
+    seconds: npt.NDArray[np.float64]  # (plays, 2)
+
+    @staticmethod
+    def join(parts: Sequence[Plays]) -> Plays:
+        """The parts one after the other."""
+        return Plays(*(np.concatenate([getattr(p, f) for p in parts]) for f in _PLAY_FIELDS))
+
+    def __len__(self) -> int:
+        return len(self.first_out)
+
+
+_PLAY_FIELDS = ("score", "first_out", "one_two", "calls", "decisions", "seconds")
+
+
+@dataclass(frozen=True)
+class DuplicateResult:
+    """A duplicate run's outcome for team A against team B (docs/bots.md "The numbers")."""
+
+    team_a: str
+    team_b: str
+    deals: int
+    hands: int
+    seed: int
+    margin: Estimate  # A's score minus B's per hand: the mean over deals of the two plays' mean
+    calls: Estimate  # the part of the margin the calls made
+    cards: Estimate  # the rest: card points and one-twos
+    points: tuple[float, float]  # A's and B's mean score per hand
+    win_rate: float  # hands A out-scored B
+    tie_rate: float
+    one_two_rate: tuple[float, float]  # per hand, A and B
+    call_success: dict[str, dict[str, dict[str, float]]]  # team -> call kind -> calls, made, rate
+    seconds_per_decision: tuple[float, float]
+    decisions: tuple[int, int]
+    seconds: float
+    native: bool  # played in C++ (then seconds_per_decision is the run's time over all decisions)
+    deal_margins: tuple[float, ...] = field(repr=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as JSON-ready values (an infinite interval as None)."""
+
+        def number(x: float) -> float | None:
+            """JSON has no infinity."""
+            return x if math.isfinite(x) else None
+
+        def est(e: Estimate) -> dict[str, float | None]:
+            """An Estimate's fields."""
+            return {"mean": e.mean, "ci95": number(e.ci)}
+
+        return {
+            "team_a": self.team_a,
+            "team_b": self.team_b,
+            "deals": self.deals,
+            "hands": self.hands,
+            "seed": self.seed,
+            "margin_per_hand": est(self.margin),
+            "calls_part": est(self.calls),
+            "cards_part": est(self.cards),
+            "points_per_hand": {"a": self.points[0], "b": self.points[1]},
+            "win_rate": self.win_rate,
+            "tie_rate": self.tie_rate,
+            "one_two_rate": {"a": self.one_two_rate[0], "b": self.one_two_rate[1]},
+            "call_success": self.call_success,
+            "seconds_per_decision": {"a": self.seconds_per_decision[0], "b": self.seconds_per_decision[1]},
+            "decisions": {"a": self.decisions[0], "b": self.decisions[1]},
+            "seconds": self.seconds,
+            "native": self.native,
+        }
+
+
+# -- checking arguments ------------------------------------------------------------------
+
+
+def _seed(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"seed must be an int, not {type(value).__name__}")
+    if not 0 <= value < _SEED_LIMIT:
+        raise ValueError(f"seed must be 0..2**64-1, not {value}")
+    return value
+
+
+def _positive(value: object, what: str, most: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{what} must be an int, not {type(value).__name__}")
+    if not 1 <= value <= most:
+        raise ValueError(f"{what} must be 1..{most}, not {value}")
+    return value
+
+
+def _native(bot: object) -> tuple[str, bool, int] | None:
+    """(policy, calls, seed) for a built-in C++ policy bot (not a subclass: it may act otherwise)."""
+    if type(bot) in (RandomBot, HeuristicBot):
+        return (bot.policy, bot.calls, bot.seed)  # type: ignore[attr-defined]
+    return None
+
+
+# -- one play in Python --------------------------------------------------------------------
+
+
+def _play(
+    deal: int, deal_seed: int, play: int, bots: tuple[Bot, Bot], names: tuple[str, str], rules: Rules
+) -> tuple[Any, ...]:
+    """Plays one hand in Python: a row of Plays."""
+    state = HandState.new(deal_seed, rules)
+    reset_seed = _core.hand_seed(deal_seed, play)
+    for bot in bots:
+        reset = getattr(bot, "reset", None)
+        if reset is not None:
+            reset(reset_seed)
+    views = reset_seed ^ _VIEW_STREAM
+    decisions = [0, 0]
+    seconds = [0.0, 0.0]
+    step = 0
+    while not state.is_terminal():
+        seat = state.current_player
+        team = (seat & 1) ^ play
+        view = state.resample(seat, _core.hand_seed(views, step))  # what the seat knows, nothing more (R10.3)
+        start = time.perf_counter()
+        action = bots[team].act(view, seat)
+        seconds[team] += time.perf_counter() - start
+        try:
+            state.apply(action)
+        except (TichuError, TypeError) as error:
+            shown = str(action)
+            shown = shown if len(shown) <= 80 else shown[:80] + "..."
+            raise IllegalMoveError(
+                f"the bot {names[team]} (team {'AB'[team]}, seat {seat}) chose {shown!r} at decision {step} "
+                f"of deal {deal}, play {play}: {error}"
+            ) from None
+        decisions[team] += 1
+        step += 1
+    out = state.out_order
+    one_two = len(out) >= 2 and (out[0] & 1) == (out[1] & 1)
+    return (state.returns(), out[0], one_two, [int(c) for c in state.calls], decisions, seconds)
+
+
+def _copy(bot: Bot) -> Bot:
+    """A bot of its own for one worker: a deep copy (a function is shared as it is)."""
+    try:
+        return copy.deepcopy(bot)
+    except Exception as error:
+        raise TypeError(
+            f"the arena plays with copies of each bot, and {bot_name(bot)} cannot be deep-copied: {error}"
+        ) from None
+
+
+def _python_chunk(
+    team_a: Bot, team_b: Bot, names: tuple[str, str], seed: int, first: int, n: int, rules: Rules
+) -> Plays:
+    """Deals first..first+n-1, each played twice, with copies of the bots."""
+    bots = (_copy(team_a), _copy(team_b))
+    rows = []
+    for d in range(first, first + n):
+        deal_seed = _core.hand_seed(seed, d)
+        rows.append(_play(d, deal_seed, 0, bots, names, rules))
+        rows.append(_play(d, deal_seed, 1, bots, names, rules))
+    columns = list(zip(*rows, strict=True))
+    return Plays(
+        score=np.array(columns[0], dtype=np.int64),
+        first_out=np.array(columns[1], dtype=np.int64),
+        one_two=np.array(columns[2], dtype=np.bool_),
+        calls=np.array(columns[3], dtype=np.int64),
+        decisions=np.array(columns[4], dtype=np.int64),
+        seconds=np.array(columns[5], dtype=np.float64),
+    )
+
+
+def _native_chunk(
+    a: tuple[str, bool, int], b: tuple[str, bool, int], seed: int, first: int, n: int, rules: Rules, threads: int
+) -> Plays:
+    """The same deals played in C++ (no time per decision: seconds are 0)."""
+    records, decisions = _core.duplicate_records(seed, first, n, *a, *b, rules, threads)
+    counts = decisions.astype(np.int64)
+    play = np.arange(len(records)) & 1
+    # seats 0/2 are team A in play 0 and team B in play 1
+    even, odd = counts[:, 0] + counts[:, 2], counts[:, 1] + counts[:, 3]
+    per_team = np.stack([np.where(play == 0, even, odd), np.where(play == 0, odd, even)], axis=1)
+    return Plays(
+        score=records["score"].astype(np.int64),
+        first_out=records["first_out"].astype(np.int64),
+        one_two=records["one_two"].astype(np.bool_),
+        calls=records["calls"].astype(np.int64),
+        decisions=per_team,
+        seconds=np.zeros((len(records), 2)),
+    )
+
+
+# -- scheduling -----------------------------------------------------------------------------
+
+
+def _chunks(deals: int, size: int) -> Iterator[tuple[int, int]]:
+    for first in range(0, deals, size):
+        yield first, min(size, deals - first)
+
+
+def _ray_plays(
+    work: Callable[[int, int], Plays], deals: int, address: object, progress: Callable[[int, int], None] | None
+) -> Plays:
+    """The chunks as Ray tasks, collected in deal order."""
+    try:
+        ray: Any = importlib.import_module("ray")  # optional: typed as Any whether or not it is installed
+    except ImportError:
+        raise ValueError('ray is not installed: pip install "tichu_fast[ray]"') from None
+    if not ray.is_initialized():
+        ray.init(address=None if address is True else str(address), include_dashboard=False)
+    size = max(1, min(_CHUNK, math.ceil(deals / (4 * max(1, int(ray.available_resources().get("CPU", 1)))))))
+    remote = ray.remote(work)
+    pending = [remote.remote(first, n) for first, n in _chunks(deals, size)]
+    parts: list[Plays] = []
+    done = 0
+    for ref in pending:  # in order: each chunk's plays are its deals'
+        parts.append(ray.get(ref))
+        done += len(parts[-1]) // 2
+        if progress is not None:
+            progress(done, deals)
+    return Plays.join(parts)
+
+
+def duplicate(
+    team_a: object,
+    team_b: object,
+    deals: int,
+    seed: int,
+    *,
+    threads: int = 1,
+    rules: Rules | None = None,
+    ray: object = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> DuplicateResult:
+    """Plays `deals` deals twice each, team A at seats 0/2 and then 1/3, and sums up A against B.
+
+    `team_a`, `team_b`: bots (anything `as_bot` takes). Deal d is dealt by
+    hand_seed(seed, d). `threads` plays deals on C++ threads (all built-in
+    policies) or a thread pool (Python bots); `ray` ("auto", an address, or
+    True for a local instance) spreads chunks of deals over a Ray cluster. The
+    numbers never depend on either (time apart). `progress(done, deals)` is
+    called as deals finish.
+    """
+    a, b = as_bot(team_a), as_bot(team_b)
+    deals = _positive(deals, "deals", _MAX_DEALS)
+    seed = _seed(seed)
+    threads = _positive(threads, "threads", 256)
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
+    names = (bot_name(a) if _native(a) is None else repr(a), bot_name(b) if _native(b) is None else repr(b))
+    native_a, native_b = _native(a), _native(b)
+    native = native_a is not None and native_b is not None
+    start = time.perf_counter()
+    if native:
+        assert native_a is not None
+        assert native_b is not None
+
+        def work(first: int, n: int) -> Plays:
+            """One chunk in C++."""
+            return _native_chunk(native_a, native_b, seed, first, n, rules, threads)
+
+    else:
+
+        def work(first: int, n: int) -> Plays:
+            """One chunk in Python."""
+            return _python_chunk(a, b, names, seed, first, n, rules)
+
+    if ray is not None and ray is not False:
+        plays = _ray_plays(work, deals, ray, progress)
+    elif native or threads == 1:
+        parts = []
+        for first, n in _chunks(deals, _CHUNK if native else 1):
+            parts.append(work(first, n))
+            if progress is not None:
+                progress(first + n, deals)
+        plays = Plays.join(parts)
+    else:
+        parts = []
+        size = max(1, min(64, deals // (4 * threads)))
+        with ThreadPoolExecutor(threads) as pool:
+            for chunk in pool.map(lambda c: work(*c), _chunks(deals, size)):  # in deal order
+                parts.append(chunk)
+                if progress is not None:
+                    progress(sum(len(p) for p in parts) // 2, deals)
+        plays = Plays.join(parts)
+    return _summary(plays, names, seed, time.perf_counter() - start, native)
+
+
+def _summary(plays: Plays, names: tuple[str, str], seed: int, seconds: float, native: bool) -> DuplicateResult:
+    hands = len(plays)
+    deals = hands // 2
+    rows = np.arange(hands)
+    play = rows & 1
+    a_points = plays.score[rows, play]  # team A sits at the seats of parity `play`
+    b_points = plays.score[rows, 1 - play]
+    seat_team = (np.arange(4)[None, :] & 1) ^ play[:, None]  # (hands, 4): 0 for A's seats
+    made = plays.first_out[:, None] == np.arange(4)[None, :]
+    bonus = np.select([plays.calls == int(Call.TICHU), plays.calls == int(Call.GRAND_TICHU)], [100, 200], 0)
+    call_points = np.where(made, bonus, -bonus)  # R7: won if the caller went out first
+    call_margin = np.where(seat_team == 0, call_points, -call_points).sum(axis=1)
+
+    def per_deal(values: npt.NDArray[Any]) -> npt.NDArray[np.float64]:
+        """Each deal's mean over its two plays."""
+        pairs: npt.NDArray[np.float64] = np.asarray(values, dtype=np.float64).reshape(deals, 2)
+        means: npt.NDArray[np.float64] = pairs.mean(axis=1)
+        return means
+
+    margins = per_deal(a_points - b_points)
+    calls = per_deal(call_margin)
+
+    def success(team: int) -> dict[str, dict[str, float]]:
+        """Calls of each kind by the team, how many made good, and the rate."""
+        out = {}
+        for call, key in ((Call.TICHU, "tichu"), (Call.GRAND_TICHU, "grand_tichu")):
+            mine = (plays.calls == int(call)) & (seat_team == team)
+            n, good = int(mine.sum()), int((mine & made).sum())
+            out[key] = {"calls": n, "made": good, "rate": good / n if n else 0.0}
+        return out
+
+    decisions = plays.decisions.sum(axis=0)
+    if native:
+        each = seconds / max(1, int(decisions.sum()))
+        per_decision = (each, each)
+    else:
+        spent = plays.seconds.sum(axis=0)
+        per_decision = (float(spent[0]) / max(1, int(decisions[0])), float(spent[1]) / max(1, int(decisions[1])))
+    first_team = (plays.first_out & 1) ^ play  # the team of the first out: 0 for A
+    return DuplicateResult(
+        team_a=names[0],
+        team_b=names[1],
+        deals=deals,
+        hands=hands,
+        seed=seed,
+        margin=estimate(margins),
+        calls=estimate(calls),
+        cards=estimate(margins - calls),
+        points=(float(a_points.mean()), float(b_points.mean())),
+        win_rate=float((a_points > b_points).mean()),
+        tie_rate=float((a_points == b_points).mean()),
+        one_two_rate=(
+            float((plays.one_two & (first_team == 0)).mean()),
+            float((plays.one_two & (first_team == 1)).mean()),
+        ),
+        call_success={"a": success(0), "b": success(1)},
+        seconds_per_decision=per_decision,
+        decisions=(int(decisions[0]), int(decisions[1])),
+        seconds=seconds,
+        native=native,
+        deal_margins=tuple(margins.tolist()),
+    )
+
+
+# -- round robin ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundRobinResult:
+    """Every pair of bots by duplicate, and the ranking by mean margin over each bot's matches."""
+
+    matches: dict[tuple[str, str], DuplicateResult]
+    ranking: list[tuple[str, float, int]]  # (name, mean margin per hand, matches won), best first
+
+    def table(self) -> str:
+        """The ranking and every match as text."""
+        lines = ["rank  bot                               mean margin  matches won"]
+        for i, (name, margin, won) in enumerate(self.ranking, 1):
+            lines.append(f"{i:4d}  {name[:32]:32s}  {margin:+11.1f}  {won:11d}")
+        lines.append("")
+        for (x, y), r in self.matches.items():
+            lines.append(f"{x} vs {y}: {r.margin} per hand ({r.deals} deals)")
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready values."""
+        return {
+            "ranking": [{"bot": n, "mean_margin": m, "matches_won": w} for n, m, w in self.ranking],
+            "matches": [r.to_dict() | {"a": x, "b": y} for (x, y), r in self.matches.items()],
+        }
+
+
+def round_robin(
+    bots: Mapping[str, object],
+    deals: int,
+    seed: int,
+    *,
+    threads: int = 1,
+    rules: Rules | None = None,
+    ray: object = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> RoundRobinResult:
+    """Every pair of `bots` (name -> bot) by `duplicate` on the same deals; ranked by mean margin per hand."""
+    if not isinstance(bots, Mapping) or len(bots) < 2:
+        raise ValueError("a round robin needs a mapping of at least two named bots")
+    names = list(bots)
+    margins: dict[str, list[float]] = {n: [] for n in names}
+    won = dict.fromkeys(names, 0)
+    matches = {}
+    pairs = [(x, y) for i, x in enumerate(names) for y in names[i + 1 :]]
+    for k, (x, y) in enumerate(pairs):
+
+        def step(done: int, total: int, k: int = k) -> None:
+            """Progress over all the matches' deals."""
+            if progress is not None:
+                progress(k * total + done, len(pairs) * total)
+
+        r = duplicate(bots[x], bots[y], deals, seed, threads=threads, rules=rules, ray=ray, progress=step)
+        matches[(x, y)] = r
+        margins[x].append(r.margin.mean)
+        margins[y].append(-r.margin.mean)
+        won[x] += r.margin.mean > 0
+        won[y] += r.margin.mean < 0
+    ranking = sorted(((n, float(np.mean(margins[n])), won[n]) for n in names), key=lambda t: -t[1])
+    return RoundRobinResult(matches, ranking)

@@ -1,0 +1,30 @@
+"""Bots: the protocol any player meets, the built-in bots, and bots by name (docs/bots.md).
+
+A bot is an object with ``act(state, seat) -> Action | str`` and optionally
+``reset(hand_seed) -> None``, or a plain function ``f(state, seat)``;
+`as_bot` accepts either. The arena (`tichu_fast.arena`) passes each seat its
+own view of the hand, a world drawn consistently with what the seat knows.
+"""
+
+from __future__ import annotations
+
+from tichu_fast.bots.builtin import HeuristicBot, PolicyBot, RandomBot, decision_seed
+from tichu_fast.bots.monte_carlo import MonteCarloBot
+from tichu_fast.bots.protocol import Bot, FunctionBot, as_bot, bot_name
+from tichu_fast.bots.specs import BOTS, BotSpec, make_bot, register_bot
+
+__all__ = [
+    "BOTS",
+    "Bot",
+    "BotSpec",
+    "FunctionBot",
+    "HeuristicBot",
+    "MonteCarloBot",
+    "PolicyBot",
+    "RandomBot",
+    "as_bot",
+    "bot_name",
+    "decision_seed",
+    "make_bot",
+    "register_bot",
+]

@@ -1,0 +1,91 @@
+"""The built-in policies as bots: RandomBot and HeuristicBot (docs/game.md "Built-in policies")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tichu_fast import _core
+from tichu_fast.hand import HandState
+from tichu_fast.search import policy_action
+
+__all__ = ["HeuristicBot", "PolicyBot", "RandomBot", "core_state", "decision_seed", "policy_action_of"]
+
+_SEED_LIMIT = 2**64
+
+
+def _seed(value: object, what: str = "seed") -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{what} must be an int, not {type(value).__name__}")
+    if not 0 <= value < _SEED_LIMIT:
+        raise ValueError(f"{what} must be 0..2**64-1, not {value}")
+    return value
+
+
+def decision_seed(reset_seed: int, bot_seed: int, k: int) -> int:
+    """The seed of a bot's decision k in a hand: hand_seed(hand_seed(reset_seed, bot_seed), k).
+
+    The arena's C++ loop draws the same (cpp/include/tichu/duplicate.hpp).
+    """
+    return _core.hand_seed(_core.hand_seed(reset_seed, bot_seed), k)
+
+
+def core_state(state: Any) -> HandState:
+    """`state` as a C++ HandState: itself, or a reference HandState rebuilt from its replay text."""
+    if isinstance(state, HandState):
+        return state
+    return HandState.from_replay(state.replay())
+
+
+def policy_action_of(state: Any, policy: str, seed: int, calls: bool) -> Any:
+    """The built-in policy's action for `state` of either backend.
+
+    A reference state is decided in C++ on its replay (the reference plays only
+    the random policy) and the action read back by its text: the same action.
+    """
+    if isinstance(state, HandState):
+        return policy_action(state, policy, seed, calls=calls)
+    return state.parse_action(str(policy_action(core_state(state), policy, seed, calls=calls)))
+
+
+class PolicyBot:
+    """A built-in policy as a bot; decision k of a hand draws from decision_seed(reset seed, seed, k)."""
+
+    policy = "random"
+
+    def __init__(self, calls: bool = True, seed: int = 0) -> None:
+        if not isinstance(calls, bool):
+            raise TypeError(f"calls must be a bool, not {type(calls).__name__}")
+        self.calls = calls
+        self.seed = _seed(seed)
+        self._hand = 0
+        self._decisions = 0
+
+    def reset(self, hand_seed: int) -> None:
+        """Starts a hand: its decisions count from 0 again."""
+        self._hand = _seed(hand_seed, "hand_seed")
+        self._decisions = 0
+
+    def next_seed(self) -> int:
+        """The seed of this hand's next decision (and counts it)."""
+        k = self._decisions
+        self._decisions += 1
+        return decision_seed(self._hand, self.seed, k)
+
+    def act(self, state: Any, seat: int) -> Any:  # noqa: ARG002 (the protocol's signature; the state knows its player)
+        """The policy's action at the current decision of `state` (either backend)."""
+        return policy_action_of(state, self.policy, self.next_seed(), self.calls)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(calls={self.calls}, seed={self.seed})"
+
+
+class RandomBot(PolicyBot):
+    """Uniform among the legal actions; `calls=False` never calls Grand Tichu nor Tichu."""
+
+    policy = "random"
+
+
+class HeuristicBot(PolicyBot):
+    """The C++ rule-based player (docs/game.md "Built-in policies"); deterministic, it draws nothing."""
+
+    policy = "heuristic"

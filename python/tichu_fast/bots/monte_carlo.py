@@ -1,0 +1,109 @@
+"""MonteCarloBot: flat determinized Monte Carlo over `HandState.evaluate_actions` (docs/bots.md)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import numpy as np
+
+from tichu_fast import _core
+from tichu_fast.bots.builtin import PolicyBot, core_state, policy_action_of
+from tichu_fast.enums import ActionKind, Decision
+from tichu_fast.search import POLICIES
+
+__all__ = ["MonteCarloBot"]
+
+# Decisions the heuristic takes for MonteCarloBot: the calls (a playout without calls
+# cannot value them fairly) and the exchange (2184 pushes, too many to search flatly).
+_HEURISTIC_DECISIONS = (Decision.GRAND_TICHU, Decision.TICHU, Decision.EXCHANGE)
+
+
+def _positive(value: object, what: str, kind: type) -> Any:
+    if isinstance(value, bool) or not isinstance(value, (int, float) if kind is float else int):
+        raise TypeError(f"{what} must be {'a number' if kind is float else 'an int'}, not {type(value).__name__}")
+    if not value > 0:
+        raise ValueError(f"{what} must be > 0, not {value}")
+    return kind(value)
+
+
+class MonteCarloBot(PolicyBot):
+    """Flat Monte Carlo: each legal action played out in worlds drawn for the seat, the best mean taken.
+
+    Give a time `budget` in seconds per decision (default 0.1) or a number of
+    `worlds` (then the bot is deterministic given its seed and the hand). Each
+    world is played out `playouts_per_world` times by `policy` ("heuristic" or
+    "random", no calls in the playouts) on `threads` C++ threads. The calls
+    (Grand Tichu, Tichu, also the in-play `tichu`) and the exchange are the
+    heuristic's; `calls=False` never calls.
+    """
+
+    policy = "heuristic"
+
+    def __init__(
+        self,
+        budget: float | None = None,
+        *,
+        worlds: int | None = None,
+        playouts_per_world: int = 1,
+        policy: str = "heuristic",
+        threads: int = 1,
+        calls: bool = True,
+        seed: int = 0,
+    ) -> None:
+        super().__init__(calls, seed)
+        if budget is not None and worlds is not None:
+            raise ValueError("give a time budget or a number of worlds, not both")
+        self.budget = (
+            _positive(0.1 if budget is None and worlds is None else budget, "budget", float) if worlds is None else None
+        )
+        self.worlds = None if worlds is None else _positive(worlds, "worlds", int)
+        self.playouts_per_world = _positive(playouts_per_world, "playouts_per_world", int)
+        if not isinstance(policy, str) or policy not in POLICIES:
+            raise ValueError(f"policy must be one of {', '.join(map(repr, POLICIES))}, not {str(policy)[:80]!r}")
+        self.search_policy = policy
+        self.threads = _positive(threads, "threads", int)
+
+    def __repr__(self) -> str:
+        spend = f"budget={self.budget}" if self.worlds is None else f"worlds={self.worlds}"
+        return f"MonteCarloBot({spend}, policy={self.search_policy!r}, calls={self.calls}, seed={self.seed})"
+
+    def act(self, state: Any, seat: int) -> Any:
+        """The action with the best mean team return over the worlds, or the heuristic's for calls and the exchange."""
+        seed = self.next_seed()
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        usual = policy_action_of(state, "heuristic", seed, self.calls)
+        if state.decision in _HEURISTIC_DECISIONS or usual.kind == ActionKind.TICHU:
+            return usual
+        values = self._values(core_state(state), seat, seed)
+        searched = [i for i, a in enumerate(actions) if a.kind != ActionKind.TICHU]  # the call is the heuristic's
+        return actions[max(searched, key=lambda i: values[i])]
+
+    def _values(self, state: Any, seat: int, seed: int) -> Any:
+        """Each legal action's mean team return for `seat`."""
+        per_world = self.playouts_per_world
+        if self.worlds is not None:
+            result = state.evaluate_actions(
+                seat, self.worlds, per_world, policy=self.search_policy, threads=self.threads, seed=seed
+            )
+            return result["mean"]
+        # A time budget: batches of worlds until the next batch would not fit.
+        assert self.budget is not None
+        deadline = time.perf_counter() + self.budget
+        total: Any = 0.0
+        done, batch, k = 0, 4, 0
+        start = time.perf_counter()
+        while True:
+            result = state.evaluate_actions(
+                seat, batch, per_world, policy=self.search_policy, threads=self.threads, seed=_core.hand_seed(seed, k)
+            )
+            total = total + result["mean"] * batch
+            done += batch
+            k += 1
+            now = time.perf_counter()
+            per = (now - start) / done
+            batch = int(min((deadline - now) / per, 2 * done))
+            if batch < 1:
+                return np.asarray(total) / done
