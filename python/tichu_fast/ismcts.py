@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
 from tichu_fast import _core
 from tichu_fast._core import Action
+from tichu_fast.enums import ActionKind, Decision
 from tichu_fast.hand import _seat
 from tichu_fast.search import MAX_THREADS, _count, _flag, _policy
 
@@ -184,6 +185,21 @@ class ISMCTSBot:
         self._decisions += 1
         return result
 
-    def act(self, state: HandState, seat: int) -> Action:
-        """The action for `seat`, which must be the player in turn of `state`."""
-        return self.search(state, seat).action
+    def act(self, state: Any, seat: int) -> Any:
+        """The action for `seat`, which must be the player in turn of `state` (either backend).
+
+        With `calls=False` the search never calls, so the calls (Grand Tichu, Tichu and
+        the in-play ``tichu``) are the heuristic policy's, as for MonteCarloBot: a bot
+        that never called would give away the call bonus (docs/bots.md). A reference
+        state is searched on its C++ twin and the action read back by its text.
+        """
+        from tichu_fast.bots.builtin import core_state, policy_action_of
+        from tichu_fast.hand import HandState
+
+        if not self.calls and state.decision != Decision.OVER:
+            usual = policy_action_of(state, "heuristic", _core.hand_seed(self._hand, self._decisions), True)
+            if state.decision in (Decision.GRAND_TICHU, Decision.TICHU) or usual.kind == ActionKind.TICHU:
+                self._decisions += 1
+                return usual
+        action = self.search(core_state(state), seat).action
+        return action if isinstance(state, HandState) else state.parse_action(str(action))

@@ -12,6 +12,7 @@ from tichu_fast.bots.builtin import HeuristicBot, PolicyBot, RandomBot, decision
 from tichu_fast.bots.monte_carlo import MonteCarloBot
 from tichu_fast.bots.protocol import Bot, FunctionBot, as_bot, bot_name
 from tichu_fast.bots.specs import BOTS, BotSpec, make_bot, register_bot
+from tichu_fast.ismcts import ISMCTSBot
 
 __all__ = [
     "BOTS",
@@ -19,6 +20,7 @@ __all__ = [
     "BotSpec",
     "FunctionBot",
     "HeuristicBot",
+    "ISMCTSBot",
     "MonteCarloBot",
     "PolicyBot",
     "RandomBot",

@@ -11,6 +11,7 @@ from typing import Any
 from tichu_fast.bots.builtin import HeuristicBot, RandomBot
 from tichu_fast.bots.monte_carlo import MonteCarloBot
 from tichu_fast.bots.protocol import Bot, as_bot
+from tichu_fast.ismcts import ISMCTSBot
 
 __all__ = ["BOTS", "BotSpec", "make_bot", "register_bot"]
 
@@ -55,9 +56,7 @@ class BotSpec:
     help: str = ""
 
 
-# The registry: `name` -> how to build it. Another bot plugs in with one entry (or register_bot), e.g.
-#   "ismcts": BotSpec(ISMCTSBot, {"budget": seconds, "iterations": integer, "threads": integer,
-#                                 "seed": integer, "policy": str}, "information-set MCTS in C++"),
+# The registry: `name` -> how to build it. Another bot plugs in with one entry (or register_bot).
 BOTS: dict[str, BotSpec] = {
     "random": BotSpec(RandomBot, {"calls": flag, "seed": integer}, "uniform among the legal actions"),
     "heuristic": BotSpec(HeuristicBot, {"calls": flag, "seed": integer}, "the C++ rule-based player"),
@@ -73,6 +72,19 @@ BOTS: dict[str, BotSpec] = {
             "seed": integer,
         },
         "flat Monte Carlo over evaluate_actions",
+    ),
+    "ismcts": BotSpec(
+        ISMCTSBot,
+        {
+            "budget": seconds,
+            "iterations": integer,
+            "threads": integer,
+            "exploration": float,
+            "policy": str,
+            "calls": flag,
+            "seed": integer,
+        },
+        "information-set MCTS in C++ (docs/ismcts.md)",
     ),
 }
 
