@@ -432,7 +432,7 @@ def _arena_parser(commands: Any) -> None:
         "arena",
         help="duplicate match between two bots (or a round robin); margin per hand with a 95%% interval",
         description="Each seeded deal is played twice, team A at seats 0/2 and then 1/3, with the same cards. "
-        f"Prints A's margin per hand with a 95%% interval, split into calls and cards. SPEC: {specs}; e.g. "
+        f"Prints A's margin per hand with a 95% interval, split into calls and cards. SPEC: {specs}; e.g. "
         "random:calls=0, mc:budget=100ms,policy=heuristic, or module.path:Name for your own bot (docs/bots.md).",
     )
     arena.add_argument("--team-a", metavar="SPEC", help="bot of team A")
