@@ -54,12 +54,25 @@ Action choose_random(const HandState& s, bool calls, SplitMix64& rng, PolicyScra
         if (rng.pick(tichu ? 2 : 1) == 1) return value_action(ActionKind::Tichu, 1);
         return Action{};
       }
+      const bool tichu = calls && in_turn && s.may_call_tichu(seat);  // the call is one more choice
+      const Mask hand = s.hand(seat);
+      const int wish = in_turn ? s.wish() : 0;
+      if (in_turn && table == nullptr && (wish == 0 || (hand & kNormals & (Mask{0xF} << rank_shift(wish))) == 0)) {
+        // A lead that no wish filters: count, draw, and build the chosen move alone.
+        const LeadCount leads(hand);
+        if (leads.counted()) {
+          const auto pick = static_cast<int>(rng.pick(static_cast<std::uint64_t>(leads.total()) + (tichu ? 1 : 0)));
+          if (pick == leads.total()) return value_action(ActionKind::Tichu, 1);
+          Action a;
+          a.move = leads.nth(pick, scratch.moves.data());
+          return a;
+        }
+      }
       const int n = legal_moves(Situation{.hand = s.hand(seat),
                                           .table = s.table(),
-                                          .wish = in_turn ? s.wish() : 0,
+                                          .wish = wish,
                                           .out_of_turn = !in_turn},
                                 scratch.moves.data());
-      const bool tichu = calls && in_turn && s.may_call_tichu(seat);  // the call is one more choice
       const auto choices = static_cast<std::uint64_t>(n) + (tichu ? 1 : 0);
       const auto pick = static_cast<std::size_t>(rng.pick(choices));
       if (std::cmp_equal(pick, n)) return value_action(ActionKind::Tichu, 1);
