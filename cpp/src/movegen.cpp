@@ -119,13 +119,11 @@ class RankIterator {
   Mask flags_;
 };
 
-// Whether some suit of `hand` holds five consecutive ranks.
-bool five_in_a_suit(Mask hand) {
-  for (int s = 0; s < kNumSuits; ++s) {
-    const Mask suit = (hand >> s) & kRankLowBits;
-    if (suit & (suit >> 4) & (suit >> 8) & (suit >> 12) & (suit >> 16)) return true;
-  }
-  return false;
+// Whether some suit of `hand` holds five consecutive ranks: a shift by 4
+// moves every card to the next rank of its suit, all suits at once.
+constexpr bool five_in_a_suit(Mask hand) {
+  const Mask n = hand & kNormals;
+  return (n & n >> 4 & n >> 8 & n >> 12 & n >> 16) != 0;
 }
 
 class Generator {
@@ -235,7 +233,8 @@ class Generator {
   void pair_runs(int min_ranks, int max_ranks, int above_rank) {
     RunLists lists(run_storage());
     const int first_lo = std::max(kMinRank, above_rank - max_ranks + 2);
-    for (int lo = first_lo; lo + min_ranks - 1 <= kMaxRank; ++lo) pair_runs_at(lists, lo, min_ranks, max_ranks, above_rank);
+    for (int lo = first_lo; lo + min_ranks - 1 <= kMaxRank; ++lo)
+      pair_runs_at(lists, lo, min_ranks, max_ranks, above_rank);
   }
 
   // The pair runs of pair_runs() whose lowest rank is `lo`.
@@ -542,19 +541,34 @@ LeadCount::LeadCount(Mask hand) : hand_(hand), counted_(!five_in_a_suit(hand)) {
     pair_runs_at_[static_cast<std::size_t>(lo)] = runs;
     pair_runs += runs;
   }
-  const int singles = cards + static_cast<int>(hand & kMahJong) + static_cast<int>(phoenix) + ((hand & kDragon) ? 1 : 0);
-  kinds_ = {singles,
-            real_pairs + wild_pairs,
-            real_trios + (phoenix ? real_pairs : 0),
-            full_houses,
-            pair_runs,
-            straights,
-            a4,
-            (hand & kDog) ? 1 : 0};
+  const int singles =
+      cards + static_cast<int>(hand & kMahJong) + static_cast<int>(phoenix) + ((hand & kDragon) ? 1 : 0);
+  kinds_ = {
+      singles,
+      real_pairs + wild_pairs,
+      real_trios + (phoenix ? real_pairs : 0),
+      full_houses,
+      pair_runs,
+      straights,
+      a4,  // four of a kind
+      (hand & kDog) ? 1 : 0,
+  };
   for (int k : kinds_) total_ += k;
 }
 
 Move LeadCount::nth(int k, Move* scratch) const {
+  if (k < kinds_[0]) {  // a single, the commonest choice of a short hand: built directly, in singles() order
+    if (hand_ & kMahJong) {
+      if (k == 0) return make_move(kMahJong, MoveType::Single, 2);
+      --k;
+    }
+    Mask normals = hand_ & kNormals;
+    for (; k > 0 && normals != 0; --k) normals &= normals - 1;
+    if (normals != 0)
+      return make_move(normals & -normals, MoveType::Single, 2 * rank_of_index(std::countr_zero(normals)));
+    if ((hand_ & kPhoenix) && k-- == 0) return make_move(kPhoenix, MoveType::Single, kLedPhoenixRank2);
+    return make_move(kDragon, MoveType::Single, kDragonRank2);
+  }
   Generator g(hand_, scratch);
   std::size_t kind = 0;
   while (k >= kinds_[kind]) k -= kinds_[kind++];

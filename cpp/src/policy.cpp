@@ -68,11 +68,9 @@ Action choose_random(const HandState& s, bool calls, SplitMix64& rng, PolicyScra
           return a;
         }
       }
-      const int n = legal_moves(Situation{.hand = s.hand(seat),
-                                          .table = s.table(),
-                                          .wish = wish,
-                                          .out_of_turn = !in_turn},
-                                scratch.moves.data());
+      const int n =
+          legal_moves(Situation{.hand = s.hand(seat), .table = s.table(), .wish = wish, .out_of_turn = !in_turn},
+                      scratch.moves.data());
       const auto choices = static_cast<std::uint64_t>(n) + (tichu ? 1 : 0);
       const auto pick = static_cast<std::size_t>(rng.pick(choices));
       if (std::cmp_equal(pick, n)) return value_action(ActionKind::Tichu, 1);
@@ -96,10 +94,7 @@ Action choose_random(const HandState& s, bool calls, SplitMix64& rng, PolicyScra
 bool cannot_beat(Mask hand, const Move& table) {
   const Mask n = hand & kNormals;
   if (n & n >> 1 & n >> 2 & n >> 3 & kRankLowBits) return false;  // four of a kind
-  for (int suit = 0; suit < kNumSuits; ++suit) {
-    const Mask cards = (hand >> suit) & kRankLowBits;
-    if (cards & cards >> 4 & cards >> 8 & cards >> 12 & cards >> 16) return false;  // a straight flush
-  }
+  if (n & n >> 4 & n >> 8 & n >> 12 & n >> 16) return false;  // a straight flush: five of a suit in a row
   if (count(hand) < table.length) return true;
   const int top = table.rank2 / 2;  // the table's rank; a Phoenix single x.5 is beaten from x+1 on
   const bool phoenix = (hand & kPhoenix) != 0;

@@ -48,7 +48,8 @@ int main() {
     if (!leads.counted()) continue;
     ++counted;
     const int n = tichu::legal_moves(tichu::Situation{.hand = hand}, listed.data());
-    if (!tichu_test::expect_eq(leads.total(), n, [&] { return "lead count of " + tichu::format_cards(hand); })) continue;
+    if (!tichu_test::expect_eq(leads.total(), n, [&] { return "lead count of " + tichu::format_cards(hand); }))
+      continue;
     for (int k = 0; k < n; ++k) {
       const tichu::Move m = leads.nth(k, scratch.data());
       if (!expect(m == listed[static_cast<std::size_t>(k)], [&] {

@@ -77,7 +77,9 @@ void parallel_for(long long n, int threads, Fn&& fn) {
   // different lengths, large enough that the shared counter stays cold.
   job.block = std::max<long long>(1, n / (workers * 16));
   job.fn = static_cast<void*>(&fn);
-  job.run = [](void* f, long long begin, long long end) { (*static_cast<std::remove_reference_t<Fn>*>(f))(begin, end); };
+  job.run = [](void* f, long long begin, long long end) {
+    (*static_cast<std::remove_reference_t<Fn>*>(f))(begin, end);
+  };
   job.helpers_wanted = static_cast<int>(workers - 1);
   detail::run_job(job);
   if (job.error) std::rethrow_exception(job.error);
