@@ -6,6 +6,7 @@
 #include <deque>
 #include <system_error>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #if !defined(_WIN32)
@@ -52,7 +53,7 @@ class Pool {
   // Starts threads until there are `helpers` (under lock_). A thread that
   // cannot start is no error: the caller can do all the work itself.
   void grow(int helpers) {
-    while (static_cast<int>(threads_.size()) < std::min(helpers, kMaxThreads - 1)) {
+    while (std::cmp_less(threads_.size(), std::min(helpers, kMaxThreads - 1))) {
       try {
         threads_.emplace_back([this] { loop(); });
       } catch (const std::system_error&) {

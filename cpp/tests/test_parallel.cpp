@@ -70,10 +70,11 @@ int main() {
       tichu::parallel_for(50, 2, [&](long long b, long long e) { inner_total.fetch_add(e - b); });
     }
   });
-  expect_eq(inner_total.load(), 16 * 50, [] { return std::string("nested loops"); });
+  expect_eq(inner_total.load(), 16LL * 50, [] { return std::string("nested loops"); });
 
   // Four callers at once, each asking for 3 threads of the shared pool.
   std::vector<std::thread> callers;
+  callers.reserve(4);
   std::atomic<int> good{0};
   for (int c = 0; c < 4; ++c) {
     callers.emplace_back([&good] {
@@ -83,6 +84,6 @@ int main() {
     });
   }
   for (std::thread& t : callers) t.join();
-  expect_eq(good.load(), 4 * 50, [] { return std::string("concurrent callers"); });
+  expect_eq(good.load(), 4LL * 50, [] { return std::string("concurrent callers"); });
   return tichu_test::report("test_parallel");
 }
