@@ -6,7 +6,9 @@ random hands (simulate), evaluate_actions with its Python overhead, 1 against
     python bench/compare_search.py [--playouts 20000] [--hands 100000]
 
 "Per core" figures use the process's CPU time, so a busy machine skews them
-less than wall time; thread speed-ups use wall time. All figures come from
+less than wall time; thread speed-ups use wall time, so they mean something
+only on an otherwise idle machine (the CPU ratio beside them, the CPU time
+per playout on 2 threads over 1, is the threads' own overhead). All figures come from
 one run on one machine; compare them as ratios.
 """
 
@@ -95,16 +97,17 @@ def main() -> None:
         wall, cpu = clocked(lambda policy=policy: tf.simulate(args.hands, 0, policy=policy))
         print(f"  {policy:9}  {args.hands / wall:>10,.0f} hands/s wall, {args.hands / cpu:>10,.0f} per core")
 
-    print("\nthreads (wall time, random playouts from mid-hand)")
-    big = mid[:10]  # large batches: each call starts its threads anew
-    one, _ = per_playout(big, args.playouts * 5, "random", threads=1)
-    two, _ = per_playout(big, args.playouts * 5, "random", threads=2)
-    print(f"  1 thread {fmt(one)}, 2 threads {fmt(two)} per playout: {one / two:.2f}x")
-    small = mid[:100]  # batches of 100 playouts: thread start-up shows
-    one, _ = per_playout(small, args.playouts, "random", threads=1)
-    two, _ = per_playout(small, args.playouts, "random", threads=2)
+    print("\nthreads (random playouts from mid-hand; speed-up in wall time, CPU per playout beside it)")
+    big = mid[:10]  # large batches: the pool's start-up and hand-over hardly count
+    one, one_cpu = per_playout(big, args.playouts * 5, "random", threads=1)
+    two, two_cpu = per_playout(big, args.playouts * 5, "random", threads=2)
+    print(f"  1 thread {fmt(one)}, 2 threads {fmt(two)} per playout: {one / two:.2f}x (CPU {two_cpu / one_cpu:.2f}x)")
+    small = mid[:100]  # batches of 100 playouts: the cost of handing work to the pool shows
+    one, one_cpu = per_playout(small, args.playouts, "random", threads=1)
+    two, two_cpu = per_playout(small, args.playouts, "random", threads=2)
     print(
-        f"  batches of {args.playouts // 100}: 1 thread {fmt(one)}, 2 threads {fmt(two)} per playout: {one / two:.2f}x"
+        f"  batches of {args.playouts // 100}: 1 thread {fmt(one)}, 2 threads {fmt(two)} per playout: "
+        f"{one / two:.2f}x (CPU {two_cpu / one_cpu:.2f}x)"
     )
     state = mid[0]
     wall_one, _ = clocked(lambda: state.playouts(args.playouts * 2, 1))

@@ -119,6 +119,13 @@ class RankIterator {
   Mask flags_;
 };
 
+// Whether some suit of `hand` holds five consecutive ranks: a shift by 4
+// moves every card to the next rank of its suit, all suits at once.
+constexpr bool five_in_a_suit(Mask hand) {
+  const Mask n = hand & kNormals;
+  return (n & n >> 4 & n >> 8 & n >> 12 & n >> 16) != 0;
+}
+
 class Generator {
  public:
   Generator(Mask hand, Move* out) : hand_(hand), out_(out), phoenix_(hand & kPhoenix), flags_(hand) {}
@@ -200,22 +207,24 @@ class Generator {
   void straights(int min_len, int max_len, int above_rank) {
     RunLists lists(run_storage());
     const int first_lo = std::max(1, above_rank - max_len + 2);
-    for (int lo = first_lo; lo + min_len - 1 <= kMaxRank; ++lo) {
-      if (!run_may_start(flags_.at_least[1], lo, min_len, lo >= kMinRank)) continue;
-      lists.n_real = 0;
-      lists.n_wild = 0;
-      const unsigned start = nibble(lo);
-      for (unsigned m = start; m != 0; m &= m - 1)
-        lists.real[lists.n_real++] = {.cards = Mask{m & -m} << rank_shift(lo), .phoenix_as = 0};
-      if (phoenix_ && lo >= kMinRank)
-        lists.wild[lists.n_wild++] = {.cards = kPhoenix, .phoenix_as = lo};  // never the 1
-      if (lists.n_real + lists.n_wild == 0) continue;
-      for (int hi = lo + 1; hi <= kMaxRank && hi - lo < max_len; ++hi) {
-        extend(lists, hi, kOneOf[nibble(hi)], kOneOf[nibble(hi)], false);
-        if (lists.n_real + lists.n_wild == 0) break;
-        const int length = hi - lo + 1;
-        if (length >= min_len && hi > above_rank) emit_runs(lists, MoveType::Straight, length, 2 * hi);
-      }
+    for (int lo = first_lo; lo + min_len - 1 <= kMaxRank; ++lo) straights_at(lists, lo, min_len, max_len, above_rank);
+  }
+
+  // The straights of straights() whose lowest rank is `lo`.
+  void straights_at(RunLists& lists, int lo, int min_len, int max_len, int above_rank) {
+    if (!run_may_start(flags_.at_least[1], lo, min_len, lo >= kMinRank)) return;
+    lists.n_real = 0;
+    lists.n_wild = 0;
+    const unsigned start = nibble(lo);
+    for (unsigned m = start; m != 0; m &= m - 1)
+      lists.real[lists.n_real++] = {.cards = Mask{m & -m} << rank_shift(lo), .phoenix_as = 0};
+    if (phoenix_ && lo >= kMinRank) lists.wild[lists.n_wild++] = {.cards = kPhoenix, .phoenix_as = lo};  // never the 1
+    if (lists.n_real + lists.n_wild == 0) return;
+    for (int hi = lo + 1; hi <= kMaxRank && hi - lo < max_len; ++hi) {
+      extend(lists, hi, kOneOf[nibble(hi)], kOneOf[nibble(hi)], false);
+      if (lists.n_real + lists.n_wild == 0) break;
+      const int length = hi - lo + 1;
+      if (length >= min_len && hi > above_rank) emit_runs(lists, MoveType::Straight, length, 2 * hi);
     }
   }
 
@@ -224,25 +233,29 @@ class Generator {
   void pair_runs(int min_ranks, int max_ranks, int above_rank) {
     RunLists lists(run_storage());
     const int first_lo = std::max(kMinRank, above_rank - max_ranks + 2);
-    for (int lo = first_lo; lo + min_ranks - 1 <= kMaxRank; ++lo) {
-      if (!run_may_start(flags_.at_least[2], lo, min_ranks, flags_.at_least[1] >> rank_shift(lo) & 1)) continue;
-      const SubNibbles& pairs = kTwoOf[nibble(lo)];
-      const SubNibbles& ones = kOneOf[nibble(lo)];
-      lists.n_real = 0;
-      lists.n_wild = 0;
-      for (std::size_t i = 0; i < pairs.size; ++i)
-        lists.real[lists.n_real++] = {.cards = Mask{pairs.items[i]} << rank_shift(lo), .phoenix_as = 0};
-      if (phoenix_) {
-        for (std::size_t i = 0; i < ones.size; ++i) {
-          lists.wild[lists.n_wild++] = {.cards = (Mask{ones.items[i]} << rank_shift(lo)) | kPhoenix, .phoenix_as = lo};
-        }
+    for (int lo = first_lo; lo + min_ranks - 1 <= kMaxRank; ++lo)
+      pair_runs_at(lists, lo, min_ranks, max_ranks, above_rank);
+  }
+
+  // The pair runs of pair_runs() whose lowest rank is `lo`.
+  void pair_runs_at(RunLists& lists, int lo, int min_ranks, int max_ranks, int above_rank) {
+    if (!run_may_start(flags_.at_least[2], lo, min_ranks, flags_.at_least[1] >> rank_shift(lo) & 1)) return;
+    const SubNibbles& pairs = kTwoOf[nibble(lo)];
+    const SubNibbles& ones = kOneOf[nibble(lo)];
+    lists.n_real = 0;
+    lists.n_wild = 0;
+    for (std::size_t i = 0; i < pairs.size; ++i)
+      lists.real[lists.n_real++] = {.cards = Mask{pairs.items[i]} << rank_shift(lo), .phoenix_as = 0};
+    if (phoenix_) {
+      for (std::size_t i = 0; i < ones.size; ++i) {
+        lists.wild[lists.n_wild++] = {.cards = (Mask{ones.items[i]} << rank_shift(lo)) | kPhoenix, .phoenix_as = lo};
       }
-      for (int hi = lo + 1; hi <= kMaxRank && hi - lo < max_ranks; ++hi) {
-        extend(lists, hi, kTwoOf[nibble(hi)], kOneOf[nibble(hi)], true);
-        if (lists.n_real + lists.n_wild == 0) break;
-        const int ranks = hi - lo + 1;
-        if (ranks >= min_ranks && hi > above_rank) emit_runs(lists, MoveType::PairRun, 2 * ranks, 2 * hi);
-      }
+    }
+    for (int hi = lo + 1; hi <= kMaxRank && hi - lo < max_ranks; ++hi) {
+      extend(lists, hi, kTwoOf[nibble(hi)], kOneOf[nibble(hi)], true);
+      if (lists.n_real + lists.n_wild == 0) break;
+      const int ranks = hi - lo + 1;
+      if (ranks >= min_ranks && hi > above_rank) emit_runs(lists, MoveType::PairRun, 2 * ranks, 2 * hi);
     }
   }
 
@@ -368,14 +381,7 @@ class Generator {
     return wild_lo || (window & 1);
   }
 
-  // Whether some suit holds five consecutive ranks.
-  [[nodiscard]] bool may_hold_straight_flush() const {
-    for (int s = 0; s < kNumSuits; ++s) {
-      const Mask suit = (hand_ >> s) & kRankLowBits;
-      if (suit & (suit >> 4) & (suit >> 8) & (suit >> 12) & (suit >> 16)) return true;
-    }
-    return false;
-  }
+  [[nodiscard]] bool may_hold_straight_flush() const { return five_in_a_suit(hand_); }
 
   static bool single_suit(Mask cards) {
     for (int s = 0; s < kNumSuits; ++s) {
@@ -466,6 +472,129 @@ int legal_moves(const Situation& s, Move* out) {
 int count_legal_moves(const Situation& s) {
   thread_local std::array<Move, kMaxLegalMoves> scratch;
   return legal_moves(s, scratch.data());
+}
+
+// The counts follow generate_leads() kind by kind. Runs are counted from
+// the top rank down: with c cards of rank lo, the straights from lo of at
+// least k cards number R[k](lo) = c * R[k-1](lo+1) without the Phoenix (a
+// run of length 0 counting once), and W[k](lo) = c * W[k-1](lo+1) + R[k-1](lo+1)
+// with it, the second term the Phoenix standing for lo (never the 1). Pair
+// runs alike, with C(c,2) real pairs and c pairs completed by the Phoenix.
+// Every lowest rank is thus counted in a few independent multiplications.
+LeadCount::LeadCount(Mask hand) : hand_(hand), counted_(!five_in_a_suit(hand)) {
+  if (!counted_) return;  // drop_straight_flushes would shift the straights
+  const RankFlags flags(hand);
+  const std::uint64_t phoenix = (hand & kPhoenix) ? 1 : 0;
+  // Ranks with at least 2, 3, 4 cards: C(c,2) = [c>=2] + 2[c>=3] + 3[c>=4],
+  // C(c,3) = [c>=3] + 3[c>=4], and the sums over ranks below alike.
+  const int a2 = count(flags.at_least[2]), a3 = count(flags.at_least[3]), a4 = count(flags.at_least[4]);
+  const int cards = count(hand & kNormals);
+  const int real_pairs = a2 + 2 * a3 + 3 * a4, real_trios = a3 + 3 * a4;
+  const int wild_pairs = phoenix ? cards : 0;
+  // Full houses, a trio with a pair of another rank, the Phoenix in at most
+  // one: sum over trio ranks r of C(c,3) (RP + WP - C(c,2) - ph c), plus
+  // with the Phoenix sum of C(c,2) (RP - C(c,2)).
+  int full_houses = real_trios * (real_pairs + wild_pairs) - (3 * a3 + 21 * a4);
+  if (phoenix) full_houses += real_pairs * real_pairs - (a2 + 8 * a3 + 27 * a4) - (3 * a3 + 13 * a4);
+
+  // rK, wK: runs of at least K cards (straights) or K ranks (pair runs) from
+  // the rank above; r0 also counts the empty run. Scalars, so that the
+  // multiplications of one rank run side by side.
+  std::uint64_t r0 = 1, r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0, w1 = 0, w2 = 0, w3 = 0, w4 = 0, w5 = 0;
+  std::uint64_t p0 = 1, p1 = 0, p2 = 0, q1 = 0, q2 = 0;  // pair runs: real, with the Phoenix
+  int straights = 0, pair_runs = 0;
+  const Mask one = flags.at_least[1], two_up = flags.at_least[2];  // rank flags, the Mah Jong as rank 1
+  const Mask five = one + (one >> 4) + (one >> 8) + (one >> 12) + (one >> 16);  // ranks held per 5-window, <= 5
+  const bool may_straight = (five & (phoenix ? 0x4444444444444444ULL : five >> 2 & five & 0x1111111111111111ULL)) != 0;
+  const Mask normal_one = one & ~Mask{1};
+  const bool may_pair_run =
+      (two_up & (phoenix ? (normal_one >> 4) | (normal_one << 4) : two_up >> 4)) != 0;  // two adjacent ranks
+  // From the rank above the highest held (the Phoenix may stand for it) down.
+  const int top = may_straight || may_pair_run ? std::min(kMaxRank, (67 - std::countl_zero(one)) / 4 + 1) : 0;
+  for (int lo = top; lo >= 1; --lo) {
+    const auto n = static_cast<std::uint64_t>(flags.at_least[1] >> rank_shift(lo) & 1) +
+                   (flags.at_least[2] >> rank_shift(lo) & 1) + (flags.at_least[3] >> rank_shift(lo) & 1) +
+                   (flags.at_least[4] >> rank_shift(lo) & 1);
+    const std::uint64_t stands = lo >= kMinRank ? phoenix : 0;  // the Phoenix for lo
+    w5 = n * w4 + stands * r4;
+    w4 = n * w3 + stands * r3;
+    w3 = n * w2 + stands * r2;
+    w2 = n * w1 + stands * r1;
+    w1 = n * w1 + stands * r0;  // a Phoenix run is never empty
+    r5 = n * r4;
+    r4 = n * r3;
+    r3 = n * r2;
+    r2 = n * r1;
+    r1 = n * r0;
+    r0 = 1 + r1;
+    const auto here = static_cast<int>(r5 + w5);
+    straights_at_[static_cast<std::size_t>(lo)] = here;
+    straights += here;
+    if (lo < kMinRank) break;
+    const auto two = n * (n - 1) / 2, with_phoenix = phoenix * n;
+    q2 = two * q1 + with_phoenix * p1;
+    q1 = two * q1 + with_phoenix * p0;
+    p2 = two * p1;
+    p1 = two * p0;
+    p0 = 1 + p1;
+    const auto runs = static_cast<int>(p2 + q2);
+    pair_runs_at_[static_cast<std::size_t>(lo)] = runs;
+    pair_runs += runs;
+  }
+  const int singles =
+      cards + static_cast<int>(hand & kMahJong) + static_cast<int>(phoenix) + ((hand & kDragon) ? 1 : 0);
+  kinds_ = {
+      singles,
+      real_pairs + wild_pairs,
+      real_trios + (phoenix ? real_pairs : 0),
+      full_houses,
+      pair_runs,
+      straights,
+      a4,  // four of a kind
+      (hand & kDog) ? 1 : 0,
+  };
+  for (int k : kinds_) total_ += k;
+}
+
+Move LeadCount::nth(int k, Move* scratch) const {
+  if (k < kinds_[0]) {  // a single, the commonest choice of a short hand: built directly, in singles() order
+    if (hand_ & kMahJong) {
+      if (k == 0) return make_move(kMahJong, MoveType::Single, 2);
+      --k;
+    }
+    Mask normals = hand_ & kNormals;
+    for (; k > 0 && normals != 0; --k) normals &= normals - 1;
+    if (normals != 0)
+      return make_move(normals & -normals, MoveType::Single, 2 * rank_of_index(std::countr_zero(normals)));
+    if ((hand_ & kPhoenix) && k-- == 0) return make_move(kPhoenix, MoveType::Single, kLedPhoenixRank2);
+    return make_move(kDragon, MoveType::Single, kDragonRank2);
+  }
+  Generator g(hand_, scratch);
+  std::size_t kind = 0;
+  while (k >= kinds_[kind]) k -= kinds_[kind++];
+  switch (kind) {
+    case 0: g.singles(0, kLedPhoenixRank2); break;
+    case 1: g.same_rank(2, 0); break;
+    case 2: g.same_rank(3, 0); break;
+    case 3: g.full_houses(0); break;
+    case 4:
+    case 5: {
+      const bool straight = kind == 5;
+      const auto& at = straight ? straights_at_ : pair_runs_at_;
+      std::size_t lo = straight ? 1 : kMinRank;
+      while (k >= at[lo]) k -= at[lo++];
+      RunLists lists(run_storage());
+      if (straight) {
+        g.straights_at(lists, static_cast<int>(lo), 5, kMaxRank, 0);
+      } else {
+        g.pair_runs_at(lists, static_cast<int>(lo), 2, 7, 0);
+      }
+      break;
+    }
+    case 6: g.bombs(nullptr); break;  // four of a kind alone: no straight flush here
+    default: g.dog(); break;
+  }
+  return scratch[k];
 }
 
 void check_situation(const Situation& s) {

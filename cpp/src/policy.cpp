@@ -32,6 +32,34 @@ Action random_push(Mask hand, SplitMix64& rng) {
   return a;
 }
 
+// An answer in turn to a single, drawn as from legal_moves' list (R5.2: the
+// higher normal cards in card order, the Phoenix, the Dragon, then the pass;
+// the Tichu call after them) without listing it. False, nothing drawn, when
+// bombs or a wish (R6.3) would shape the list: then the caller lists.
+bool answer_single(Mask hand, const Move& table, int wish, bool tichu, SplitMix64& rng, Action& out) {
+  const Mask n = hand & kNormals;
+  if ((n & n >> 1 & n >> 2 & n >> 3 & kRankLowBits) || (n & n >> 4 & n >> 8 & n >> 12 & n >> 16)) return false;
+  if (wish != 0 && (n & Mask{0xF} << rank_shift(wish))) return false;
+  const Mask above = n & (~Mask{0} << (4 * (table.rank2 / 2)));
+  const int higher = count(above);
+  const bool phoenix = (hand & kPhoenix) && table.rank2 != kDragonRank2, dragon = (hand & kDragon) != 0;
+  const int moves = higher + int{phoenix} + int{dragon} + 1;  // the pass last
+  auto k = static_cast<int>(rng.pick(static_cast<std::uint64_t>(moves) + (tichu ? 1 : 0)));
+  out = Action{};
+  if (k == moves) {
+    out = value_action(ActionKind::Tichu, 1);
+  } else if (k < higher) {
+    Mask m = above;
+    for (; k > 0; --k) m &= m - 1;
+    out.move = make_move(m & -m, MoveType::Single, 2 * rank_of_index(std::countr_zero(m)));
+  } else if (phoenix && k == higher) {
+    out.move = make_move(kPhoenix, MoveType::Single, table.rank2 + 1);  // R3.2: half a rank above
+  } else if (dragon && k == higher + int{phoenix}) {
+    out.move = make_move(kDragon, MoveType::Single, kDragonRank2);
+  }  // else the pass, which `out` already is
+  return true;
+}
+
 // Uniform among the legal actions, each decision drawing from `rng` as
 // tichu::simulate_hands always has (so a seed keeps its hands): one pick per
 // decision, three for a push. The small decisions are answered without
@@ -54,12 +82,27 @@ Action choose_random(const HandState& s, bool calls, SplitMix64& rng, PolicyScra
         if (rng.pick(tichu ? 2 : 1) == 1) return value_action(ActionKind::Tichu, 1);
         return Action{};
       }
-      const int n = legal_moves(Situation{.hand = s.hand(seat),
-                                          .table = s.table(),
-                                          .wish = in_turn ? s.wish() : 0,
-                                          .out_of_turn = !in_turn},
-                                scratch.moves.data());
       const bool tichu = calls && in_turn && s.may_call_tichu(seat);  // the call is one more choice
+      const Mask hand = s.hand(seat);
+      const int wish = in_turn ? s.wish() : 0;
+      if (in_turn && table == nullptr && (wish == 0 || (hand & kNormals & (Mask{0xF} << rank_shift(wish))) == 0)) {
+        // A lead that no wish filters: count, draw, and build the chosen move alone.
+        const LeadCount leads(hand);
+        if (leads.counted()) {
+          const auto pick = static_cast<int>(rng.pick(static_cast<std::uint64_t>(leads.total()) + (tichu ? 1 : 0)));
+          if (pick == leads.total()) return value_action(ActionKind::Tichu, 1);
+          Action a;
+          a.move = leads.nth(pick, scratch.moves.data());
+          return a;
+        }
+      }
+      if (in_turn && table != nullptr && table->type == MoveType::Single) {
+        Action a;
+        if (answer_single(hand, *table, wish, tichu, rng, a)) return a;
+      }
+      const int n =
+          legal_moves(Situation{.hand = s.hand(seat), .table = s.table(), .wish = wish, .out_of_turn = !in_turn},
+                      scratch.moves.data());
       const auto choices = static_cast<std::uint64_t>(n) + (tichu ? 1 : 0);
       const auto pick = static_cast<std::size_t>(rng.pick(choices));
       if (std::cmp_equal(pick, n)) return value_action(ActionKind::Tichu, 1);
@@ -83,10 +126,7 @@ Action choose_random(const HandState& s, bool calls, SplitMix64& rng, PolicyScra
 bool cannot_beat(Mask hand, const Move& table) {
   const Mask n = hand & kNormals;
   if (n & n >> 1 & n >> 2 & n >> 3 & kRankLowBits) return false;  // four of a kind
-  for (int suit = 0; suit < kNumSuits; ++suit) {
-    const Mask cards = (hand >> suit) & kRankLowBits;
-    if (cards & cards >> 4 & cards >> 8 & cards >> 12 & cards >> 16) return false;  // a straight flush
-  }
+  if (n & n >> 4 & n >> 8 & n >> 12 & n >> 16) return false;  // a straight flush: five of a suit in a row
   if (count(hand) < table.length) return true;
   const int top = table.rank2 / 2;  // the table's rank; a Phoenix single x.5 is beaten from x+1 on
   const bool phoenix = (hand & kPhoenix) != 0;

@@ -2,6 +2,8 @@
 // situation, written into a caller-owned buffer without heap allocation.
 #pragma once
 
+#include <array>
+
 #include "tichu/cards.hpp"
 #include "tichu/combo.hpp"
 
@@ -30,6 +32,30 @@ int legal_moves(const Situation& s, Move* out);
 
 // How many legal moves there are, without the caller keeping them.
 int count_legal_moves(const Situation& s);
+
+// The leads of a hand (no table; no wish it could fulfil) counted kind by
+// kind without listing them, so that a uniform choice builds one move only
+// (the random policy). Position k is the k-th move legal_moves writes.
+class LeadCount {
+ public:
+  explicit LeadCount(Mask hand);
+  // False when the hand may hold a straight flush: legal_moves drops those
+  // from its straights, which these counts do not follow; list instead.
+  [[nodiscard]] bool counted() const { return counted_; }
+  // How many leads (when counted()).
+  [[nodiscard]] int total() const { return total_; }
+  // The lead at position k < total(); `scratch` has room for kMaxLegalMoves.
+  [[nodiscard]] Move nth(int k, Move* scratch) const;
+
+ private:
+  Mask hand_;
+  bool counted_;
+  int total_ = 0;
+  // Singles, pairs, trios, full houses, pair runs, straights, fours, the Dog.
+  std::array<int, 8> kinds_{};
+  // Pair runs and straights by lowest rank.
+  std::array<int, kMaxRank + 1> pair_runs_at_{}, straights_at_{};
+};
 
 // Throws std::invalid_argument for a situation legal_moves does not accept:
 // a hand of more than 14 cards or with bits outside the deck, a table that
