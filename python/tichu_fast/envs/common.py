@@ -1,0 +1,80 @@
+"""What the three adapters share: seat names, bounds and the lazy import of their libraries.
+
+Nothing here imports PettingZoo, Gymnasium or OpenSpiel.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+import numpy as np
+
+from tichu_fast.hand import HandState
+from tichu_fast.rl import OBSERVATION_TENSOR_SIZE
+
+__all__ = [
+    "AGENTS",
+    "EXTRA",
+    "MAX_DECISIONS",
+    "MAX_TEAM_RETURN",
+    "MIN_TEAM_RETURN",
+    "OBSERVATION_HIGH",
+    "OBSERVATION_LOW",
+    "check_history",
+    "require",
+    "seat_returns",
+]
+
+EXTRA = 'pip install "tichu_fast[rl]"'
+
+AGENTS = ("seat_0", "seat_1", "seat_2", "seat_3")
+
+# A team's hand score (R7, R8): at best a double victory (200) with one Grand Tichu
+# made (+200); at worst both partners' Grand Tichus lost (-400) and the Phoenix in
+# the team's piles (-25).
+MAX_TEAM_RETURN = 400
+MIN_TEAM_RETURN = -425
+
+# Every entry of observation_tensor lies in [-0.25, 1.25]: the pile points / 100
+# (the Phoenix alone: -25, every point card: 125); all the others are in [0, 1].
+OBSERVATION_LOW = -0.25
+OBSERVATION_HIGH = 1.25
+
+# The most decisions one hand can ask for (OpenSpiel's max_game_length): 4 + 4 + 4
+# calls and pushes; at most 56 plays (each one plays a card); at most 3 passes
+# after each play; the in-play Tichu call, once a seat (4); at most 3 out-of-turn
+# offers after each play and each pass; one wish and one Dragon gift.
+MAX_DECISIONS = 12 + 56 + 3 * 56 + 4 + 3 * (56 + 3 * 56) + 2
+
+
+def require(module: str) -> ModuleType:
+    """Imports `module`, or raises ImportError naming the extra that installs it."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as error:
+        raise ImportError(f"tichu_fast.envs needs {module.split('.')[0]}: {EXTRA}") from error
+
+
+def check_history(history: object) -> int:
+    """The number of history rows for the observation tensor: an int 0..MAX_HISTORY."""
+    from tichu_fast.rl import MAX_HISTORY
+
+    if isinstance(history, bool) or not isinstance(history, int):
+        raise TypeError(f"history must be an int, not {type(history).__name__}")
+    if not 0 <= history <= MAX_HISTORY:
+        raise ValueError(f"history must be in 0..{MAX_HISTORY}, not {history}")
+    return history
+
+
+def observation_size(history: int) -> int:
+    """The length of observation_tensor(p, history=history)."""
+    from tichu_fast.rl import HISTORY_ROW_SIZE
+
+    return OBSERVATION_TENSOR_SIZE + HISTORY_ROW_SIZE * history
+
+
+def seat_returns(state: HandState) -> np.ndarray:
+    """float64[4]: each seat's team score at the end of the hand (R7, R8), in points."""
+    team = state.returns()
+    return np.array([team[0], team[1], team[0], team[1]], dtype=np.float64)
