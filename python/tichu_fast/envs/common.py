@@ -5,9 +5,6 @@ Nothing here imports PettingZoo, Gymnasium or OpenSpiel.
 
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
-
 import numpy as np
 
 from tichu_fast.hand import HandState
@@ -21,8 +18,10 @@ __all__ = [
     "MIN_TEAM_RETURN",
     "OBSERVATION_HIGH",
     "OBSERVATION_LOW",
+    "RENDER_MODES",
     "check_history",
-    "require",
+    "check_render_mode",
+    "missing",
     "seat_returns",
 ]
 
@@ -48,12 +47,19 @@ OBSERVATION_HIGH = 1.25
 MAX_DECISIONS = 12 + 56 + 3 * 56 + 4 + 3 * (56 + 3 * 56) + 2
 
 
-def require(module: str) -> ModuleType:
-    """Imports `module`, or raises ImportError naming the extra that installs it."""
-    try:
-        return importlib.import_module(module)
-    except ImportError as error:
-        raise ImportError(f"tichu_fast.envs needs {module.split('.')[0]}: {EXTRA}") from error
+RENDER_MODES = ("ansi", "human")
+
+
+def missing(library: str) -> str:
+    """The message of the ImportError raised when `library` is not installed: it names the extra."""
+    return f"tichu_fast.envs needs {library}: {EXTRA}"
+
+
+def check_render_mode(render_mode: object) -> str | None:
+    """None, "ansi" (render() returns the hand's text) or "human" (render() prints it)."""
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+    return render_mode
 
 
 def check_history(history: object) -> int:

@@ -20,16 +20,18 @@ IllegalMoveError with `illegal_action="raise"`. Registered as "TichuFast-v0".
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
 from tichu_fast.envs.common import (
     OBSERVATION_HIGH,
     OBSERVATION_LOW,
+    RENDER_MODES,
     check_history,
+    check_render_mode,
+    missing,
     observation_size,
-    require,
     seat_returns,
 )
 from tichu_fast.errors import IllegalMoveError
@@ -38,8 +40,11 @@ from tichu_fast.rl import NUM_ACTION_IDS
 from tichu_fast.rules import Rules
 from tichu_fast.search import POLICIES, policy_action
 
-gymnasium = require("gymnasium")
-spaces = require("gymnasium.spaces")
+try:
+    import gymnasium
+    from gymnasium import spaces
+except ImportError as error:
+    raise ImportError(missing("gymnasium")) from error
 
 __all__ = ["ENV_ID", "TichuEnv"]
 
@@ -49,7 +54,7 @@ ENV_ID = "TichuFast-v0"
 class TichuEnv(gymnasium.Env):  # type: ignore[misc]
     """One Tichu hand seen by one learning seat (see the module's docstring)."""
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "render_fps": 4}
 
     def __init__(
         self,
@@ -75,8 +80,6 @@ class TichuEnv(gymnasium.Env):  # type: ignore[misc]
                 raise ValueError(f"{name} must be one of {POLICIES}, not {policy!r}")
         if illegal_action not in ("terminate", "raise"):
             raise ValueError(f"illegal_action must be 'terminate' or 'raise', not {illegal_action!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         self.seat = seat
         # The policy of each seat; the learner's entry is never used.
         self.policies = [opponents if (s - seat) % 2 else partner for s in range(4)]
@@ -86,7 +89,7 @@ class TichuEnv(gymnasium.Env):  # type: ignore[misc]
         self.reward_scale = float(reward_scale)
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.observation_space = spaces.Dict(
             {
                 "observation": spaces.Box(

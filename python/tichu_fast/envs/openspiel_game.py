@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from tichu_fast._core import CARD_NAMES
-from tichu_fast.envs.common import MAX_DECISIONS, MAX_TEAM_RETURN, MIN_TEAM_RETURN, require, seat_returns
+from tichu_fast.envs.common import MAX_DECISIONS, MAX_TEAM_RETURN, MIN_TEAM_RETURN, missing, seat_returns
 from tichu_fast.hand import HandState
 from tichu_fast.rl import (
     HISTORY_ROW_SIZE,
@@ -42,7 +42,10 @@ from tichu_fast.rl import (
 )
 from tichu_fast.rules import Rules
 
-pyspiel = require("pyspiel")
+try:
+    import pyspiel
+except ImportError as error:
+    raise ImportError(missing("open_spiel (pyspiel)")) from error
 
 __all__ = ["GAME_NAME", "TichuGame", "TichuObserver", "TichuState"]
 

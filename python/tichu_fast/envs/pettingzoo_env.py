@@ -14,7 +14,7 @@ reward. The hand's deal is drawn from the generator that `reset(seed=)` seeds.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -22,26 +22,37 @@ from tichu_fast.envs.common import (
     AGENTS,
     OBSERVATION_HIGH,
     OBSERVATION_LOW,
+    RENDER_MODES,
     check_history,
+    check_render_mode,
+    missing,
     observation_size,
-    require,
     seat_returns,
 )
 from tichu_fast.hand import HandState
 from tichu_fast.rl import NUM_ACTION_IDS
 from tichu_fast.rules import Rules
 
-pettingzoo = require("pettingzoo")
-spaces = require("gymnasium.spaces")
-_wrappers = require("pettingzoo.utils.wrappers")
+try:
+    import pettingzoo
+    from gymnasium import spaces
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+except ImportError as error:
+    raise ImportError(missing("pettingzoo")) from error
 
 __all__ = ["TichuAECEnv", "env", "raw_env"]
+
+_SEAT = {agent: seat for seat, agent in enumerate(AGENTS)}
 
 
 class TichuAECEnv(pettingzoo.AECEnv):  # type: ignore[misc]
     """One Tichu hand as a PettingZoo AEC environment (see the module's docstring)."""
 
-    metadata = {"name": "tichu_fast_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "tichu_fast_v0",
+        "render_modes": list(RENDER_MODES),
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -51,12 +62,10 @@ class TichuAECEnv(pettingzoo.AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         self.rules = Rules() if rules is None else rules
         self.history = check_history(history)
         self.reward_scale = float(reward_scale)
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.possible_agents = list(AGENTS)
         size = observation_size(self.history)
         self.observation_spaces = {
@@ -96,7 +105,7 @@ class TichuAECEnv(pettingzoo.AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """`agent`'s observation tensor and its action mask (zeros when it is not its turn)."""
         state = self._state()
-        seat = AGENTS.index(agent)
+        seat = _SEAT[agent]
         mask = np.zeros(NUM_ACTION_IDS, dtype=np.int8)
         if not state.is_terminal() and state.current_player == seat:
             mask[state.legal_action_ids()] = 1
@@ -117,7 +126,7 @@ class TichuAECEnv(pettingzoo.AECEnv):  # type: ignore[misc]
             returns = seat_returns(state) * self.reward_scale
             self.rewards = {a: float(returns[s]) for s, a in enumerate(AGENTS)}
             self.terminations = dict.fromkeys(AGENTS, True)
-            self.agent_selection = AGENTS[(AGENTS.index(agent) + 1) % 4]
+            self.agent_selection = AGENTS[(_SEAT[agent] + 1) % 4]
         else:
             self.rewards = dict.fromkeys(AGENTS, 0.0)
             self.agent_selection = AGENTS[state.current_player]
@@ -158,4 +167,4 @@ def raw_env(**kwargs: Any) -> TichuAECEnv:
 
 def env(**kwargs: Any) -> Any:
     """TichuAECEnv(**kwargs) behind PettingZoo's OrderEnforcingWrapper (step before reset is an error)."""
-    return _wrappers.OrderEnforcingWrapper(TichuAECEnv(**kwargs))
+    return OrderEnforcingWrapper(TichuAECEnv(**kwargs))
