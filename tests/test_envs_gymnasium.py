@@ -112,3 +112,13 @@ def test_bad_arguments():
         TichuEnv(partner="")
     with pytest.raises(ValueError, match="illegal_action"):
         TichuEnv(illegal_action="ignore")
+    with pytest.raises(TypeError, match="opponents"):
+        TichuEnv(opponents=None)
+    with pytest.raises(TypeError, match="bot_calls"):
+        TichuEnv(bot_calls=1)
+    with pytest.raises(TypeError, match="rules"):
+        TichuEnv(rules={"target": 1000})
+    with pytest.raises(TypeError, match="reward_scale"):
+        TichuEnv(reward_scale="0.01")
+    with pytest.raises(ValueError, match="illegal_reward"):
+        TichuEnv(illegal_reward=float("-inf"))

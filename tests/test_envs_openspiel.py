@@ -38,6 +38,11 @@ def test_random_sim_test_passes_with_parameters():
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 
+def test_a_history_outside_the_range_is_refused():
+    with pytest.raises(ValueError, match="history"):
+        pyspiel.load_game(GAME_NAME, {"history": -1})
+
+
 def test_game_info(game):
     assert game.num_distinct_actions() == tf.NUM_ACTION_IDS
     assert game.max_chance_outcomes() == 56

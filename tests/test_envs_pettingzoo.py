@@ -104,6 +104,12 @@ def test_bad_arguments():
         TichuAECEnv(history=-1)
     with pytest.raises(ValueError, match="render_mode"):
         TichuAECEnv(render_mode="rgb_array")
+    with pytest.raises(TypeError, match="rules"):
+        TichuAECEnv(rules="bombs_out_of_turn=0")
+    with pytest.raises(TypeError, match="reward_scale"):
+        TichuAECEnv(reward_scale=True)
+    with pytest.raises(ValueError, match="reward_scale"):
+        TichuAECEnv(reward_scale=float("nan"))
 
 
 def test_render_ansi_returns_the_state_text():

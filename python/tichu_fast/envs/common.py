@@ -8,7 +8,8 @@ from __future__ import annotations
 import numpy as np
 
 from tichu_fast.hand import HandState
-from tichu_fast.rl import OBSERVATION_TENSOR_SIZE
+from tichu_fast.rl import NUM_ACTION_IDS, OBSERVATION_TENSOR_SIZE
+from tichu_fast.rules import Rules
 
 __all__ = [
     "AGENTS",
@@ -19,8 +20,12 @@ __all__ = [
     "OBSERVATION_HIGH",
     "OBSERVATION_LOW",
     "RENDER_MODES",
+    "check_flag",
     "check_history",
     "check_render_mode",
+    "check_rules",
+    "check_scale",
+    "legal_mask",
     "missing",
     "seat_returns",
 ]
@@ -71,6 +76,38 @@ def check_history(history: object) -> int:
     if not 0 <= history <= MAX_HISTORY:
         raise ValueError(f"history must be in 0..{MAX_HISTORY}, not {history}")
     return history
+
+
+def check_rules(rules: object) -> Rules:
+    """The rules of every hand: a tichu_fast.Rules, or None for the default ones."""
+    if rules is None:
+        return Rules()
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a tichu_fast.Rules, not {type(rules).__name__}")
+    return rules
+
+
+def check_scale(reward_scale: object, what: str = "reward_scale") -> float:
+    """A finite real number (an int or a float, not a bool)."""
+    if isinstance(reward_scale, bool) or not isinstance(reward_scale, (int, float)):
+        raise TypeError(f"{what} must be a number, not {type(reward_scale).__name__}")
+    if not np.isfinite(reward_scale):
+        raise ValueError(f"{what} must be finite, not {reward_scale}")
+    return float(reward_scale)
+
+
+def check_flag(value: object, what: str) -> bool:
+    """A bool, nothing else."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{what} must be a bool, not {type(value).__name__}")
+    return value
+
+
+def legal_mask(state: HandState) -> np.ndarray:
+    """int8[NUM_ACTION_IDS]: 1 for every legal id (all zeros after the hand), as a new array."""
+    mask = np.empty(NUM_ACTION_IDS, dtype=np.bool_)
+    state.legal_action_mask(mask)
+    return mask.view(np.int8)  # the same bytes: False is 0, True is 1
 
 
 def observation_size(history: int) -> int:

@@ -28,8 +28,12 @@ from tichu_fast.envs.common import (
     OBSERVATION_HIGH,
     OBSERVATION_LOW,
     RENDER_MODES,
+    check_flag,
     check_history,
     check_render_mode,
+    check_rules,
+    check_scale,
+    legal_mask,
     missing,
     observation_size,
     seat_returns,
@@ -76,19 +80,21 @@ class TichuEnv(gymnasium.Env):  # type: ignore[misc]
             raise IndexError(f"seat {seat} is outside 0..3")
         partner = opponents if partner is None else partner
         for name, policy in (("opponents", opponents), ("partner", partner)):
+            if not isinstance(policy, str):
+                raise TypeError(f"{name} must be a str, not {type(policy).__name__}")
             if policy not in POLICIES:
                 raise ValueError(f"{name} must be one of {POLICIES}, not {policy!r}")
-        if illegal_action not in ("terminate", "raise"):
+        if not isinstance(illegal_action, str) or illegal_action not in ("terminate", "raise"):
             raise ValueError(f"illegal_action must be 'terminate' or 'raise', not {illegal_action!r}")
         self.seat = seat
         # The policy of each seat; the learner's entry is never used.
         self.policies = [opponents if (s - seat) % 2 else partner for s in range(4)]
-        self.bot_calls = bool(bot_calls)
-        self.rules = Rules() if rules is None else rules
+        self.bot_calls = check_flag(bot_calls, "bot_calls")
+        self.rules = check_rules(rules)
         self.history = check_history(history)
-        self.reward_scale = float(reward_scale)
+        self.reward_scale = check_scale(reward_scale)
         self.illegal_action = illegal_action
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward = check_scale(illegal_reward, "illegal_reward")
         self.render_mode = check_render_mode(render_mode)
         self.observation_space = spaces.Dict(
             {
@@ -154,9 +160,7 @@ class TichuEnv(gymnasium.Env):  # type: ignore[misc]
             state.apply(policy_action(state, policy, self._draw_seed(), calls=self.bot_calls))
 
     def _observe(self, state: HandState, info: dict[str, Any]) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        mask = np.zeros(NUM_ACTION_IDS, dtype=np.int8)
-        if not self._over and not state.is_terminal():
-            mask[state.legal_action_ids()] = 1
+        mask = np.zeros(NUM_ACTION_IDS, dtype=np.int8) if self._over else legal_mask(state)
         info["action_mask"] = mask
         return {"observation": state.observation_tensor(self.seat, history=self.history), "action_mask": mask}, info
 

@@ -25,6 +25,9 @@ from tichu_fast.envs.common import (
     RENDER_MODES,
     check_history,
     check_render_mode,
+    check_rules,
+    check_scale,
+    legal_mask,
     missing,
     observation_size,
     seat_returns,
@@ -62,9 +65,9 @@ class TichuAECEnv(pettingzoo.AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        self.rules = Rules() if rules is None else rules
+        self.rules = check_rules(rules)
         self.history = check_history(history)
-        self.reward_scale = float(reward_scale)
+        self.reward_scale = check_scale(reward_scale)
         self.render_mode = check_render_mode(render_mode)
         self.possible_agents = list(AGENTS)
         size = observation_size(self.history)
@@ -106,9 +109,10 @@ class TichuAECEnv(pettingzoo.AECEnv):  # type: ignore[misc]
         """`agent`'s observation tensor and its action mask (zeros when it is not its turn)."""
         state = self._state()
         seat = _SEAT[agent]
-        mask = np.zeros(NUM_ACTION_IDS, dtype=np.int8)
         if not state.is_terminal() and state.current_player == seat:
-            mask[state.legal_action_ids()] = 1
+            mask = legal_mask(state)
+        else:
+            mask = np.zeros(NUM_ACTION_IDS, dtype=np.int8)
         return {"observation": state.observation_tensor(seat, history=self.history), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
