@@ -69,7 +69,7 @@ def pettingzoo(hands: int, wrapped: bool = True) -> tuple[float, float, float, i
                 continue
             env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
             steps += 1
-        played.append(env.unwrapped.state)
+        played.append(env.unwrapped.hand)
     adapter = time.process_time() - start
     replays = [recorded(state) for state in played]
     masks = []
@@ -98,7 +98,7 @@ def gymnasium(hands: int) -> tuple[float, float, float, int]:
         while not done:
             _, _, done, _, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
             steps += 1
-        played.append(env.state)
+        played.append(env.hand)
     adapter = time.process_time() - start
     replays = [recorded(state) for state in played]
     masks = []

@@ -49,7 +49,7 @@ def test_whole_episodes_end_with_the_team_score(seat):
     rng = np.random.default_rng(seat)
     for seed in range(5):
         total, steps = play(env, seed, rng)
-        state = env.state
+        state = env.hand
         assert state.is_terminal()
         assert total == state.returns()[seat % 2]
         assert 0 < steps < len(state.history)  # the bots took the other decisions
@@ -60,8 +60,8 @@ def test_the_learner_decides_only_for_its_seat():
     _, info = env.reset(seed=4)
     rng = np.random.default_rng(4)
     while True:
-        assert env.state.current_player == 1
-        np.testing.assert_array_equal(info["action_mask"].astype(bool), env.state.legal_action_mask())
+        assert env.hand.current_player == 1
+        np.testing.assert_array_equal(info["action_mask"].astype(bool), env.hand.legal_action_mask())
         _, _, done, _, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
         if done:
             break
@@ -71,21 +71,21 @@ def test_reset_with_a_seed_repeats_the_episode():
     a, b = TichuEnv(), TichuEnv()
     for env in (a, b):
         env.reset(seed=9)
-    assert a.state == b.state
+    assert a.hand == b.hand
     rng_a, rng_b = np.random.default_rng(1), np.random.default_rng(1)
     assert play(a, 9, rng_a) == play(b, 9, rng_b)
-    assert a.state == b.state
+    assert a.hand == b.hand
 
 
 def test_an_illegal_id_ends_the_episode_with_the_penalty():
     env = TichuEnv(reward_scale=0.01)
     _, info = env.reset(seed=0)
-    before = env.state.clone()
+    before = env.hand.clone()
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     observation, reward, terminated, truncated, info = env.step(illegal)
     assert (reward, terminated, truncated, info["illegal_action"]) == (-5.0, True, False, True)
     assert not observation["action_mask"].any()
-    assert env.state == before
+    assert env.hand == before
     with pytest.raises(RuntimeError, match="reset"):
         env.step(0)
 
@@ -93,12 +93,12 @@ def test_an_illegal_id_ends_the_episode_with_the_penalty():
 def test_an_illegal_id_raises_when_asked_and_changes_nothing():
     env = TichuEnv(illegal_action="raise")
     _, info = env.reset(seed=0)
-    before = env.state.clone()
+    before = env.hand.clone()
     with pytest.raises(tf.IllegalMoveError):
         env.step(int(np.flatnonzero(info["action_mask"] == 0)[0]))
     with pytest.raises(IndexError):
         env.step(tf.NUM_ACTION_IDS)
-    assert env.state == before
+    assert env.hand == before
 
 
 def test_bad_arguments():

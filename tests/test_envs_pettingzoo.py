@@ -53,9 +53,9 @@ def test_reset_with_a_seed_deals_the_same_hand():
     a, b = TichuAECEnv(), TichuAECEnv()
     a.reset(seed=5)
     b.reset(seed=5)
-    assert a.state == b.state
+    assert a.hand == b.hand
     b.reset(seed=6)
-    assert a.state != b.state
+    assert a.hand != b.hand
 
 
 def test_whole_hands_reward_each_seat_its_team_score():
@@ -64,7 +64,7 @@ def test_whole_hands_reward_each_seat_its_team_score():
     rng = np.random.default_rng(0)
     for seed in range(5):
         seen = play(aec, seed, rng)
-        state = aec.unwrapped.state
+        state = aec.unwrapped.hand
         assert state.is_terminal()
         team = state.returns()
         assert seen == pytest.approx({f"seat_{s}": team[s % 2] / 100 for s in range(4)})
@@ -75,7 +75,7 @@ def test_whole_hands_reward_each_seat_its_team_score():
 def test_observation_is_the_seat_tensor_and_the_mask_only_for_the_seat_in_turn():
     aec = TichuAECEnv(history=2)
     aec.reset(seed=1)
-    state = aec.state
+    state = aec.hand
     for seat, agent in enumerate(AGENTS):
         observation = aec.observe(agent)
         np.testing.assert_array_equal(observation["observation"], state.observation_tensor(seat, history=2))
@@ -87,13 +87,13 @@ def test_observation_is_the_seat_tensor_and_the_mask_only_for_the_seat_in_turn()
 def test_an_illegal_id_raises_and_changes_nothing():
     aec = TichuAECEnv()
     aec.reset(seed=2)
-    before = aec.state.clone()
-    illegal = int(np.flatnonzero(~aec.state.legal_action_mask())[0])
+    before = aec.hand.clone()
+    illegal = int(np.flatnonzero(~aec.hand.legal_action_mask())[0])
     with pytest.raises(tf.IllegalMoveError):
         aec.step(illegal)
     with pytest.raises(TypeError):
         aec.step(True)
-    assert aec.state == before
+    assert aec.hand == before
     assert aec.agent_selection == AGENTS[before.current_player]
 
 
@@ -115,4 +115,4 @@ def test_bad_arguments():
 def test_render_ansi_returns_the_state_text():
     aec = TichuAECEnv(render_mode="ansi")
     aec.reset(seed=3)
-    assert aec.render() == repr(aec.state)
+    assert aec.render() == repr(aec.hand)

@@ -16,6 +16,7 @@ hand ends, then the learner's team score in points (R7, R8; -425..400) times
 `reward_scale`. An id outside the mask ends the episode (terminated) with reward
 `illegal_reward * reward_scale` and `info["illegal_action"] = True`, or raises
 IllegalMoveError with `illegal_action="raise"`. Registered as "TichuFast-v0".
+The hand (a HandState) is the attribute `hand`.
 """
 
 from __future__ import annotations
@@ -105,7 +106,7 @@ class TichuEnv(gymnasium.Env):  # type: ignore[misc]
             }
         )
         self.action_space = spaces.Discrete(NUM_ACTION_IDS)
-        self.state: HandState | None = None
+        self.hand: HandState | None = None
         self._over = False  # after an illegal action, until the next reset
 
     def reset(
@@ -113,14 +114,14 @@ class TichuEnv(gymnasium.Env):  # type: ignore[misc]
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         """Deals a hand and lets the bots act until the learner's first decision (its Grand Tichu call)."""
         super().reset(seed=seed, options=options)
-        self.state = HandState.new(self._draw_seed(), self.rules)
+        self.hand = HandState.new(self._draw_seed(), self.rules)
         self._over = False
-        self._play_bots(self.state)
-        return self._observe(self.state, {})
+        self._play_bots(self.hand)
+        return self._observe(self.hand, {})
 
     def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         """Applies the learner's action id, then the bots' actions up to the learner's next decision or the end."""
-        state = self.state
+        state = self.hand
         if state is None:
             raise RuntimeError("call reset() first")
         if self._over or state.is_terminal():
@@ -143,9 +144,9 @@ class TichuEnv(gymnasium.Env):  # type: ignore[misc]
 
     def render(self) -> str | None:
         """The hand as text (render_mode "ansi" returns it, "human" prints it)."""
-        if self.render_mode is None or self.state is None:
+        if self.render_mode is None or self.hand is None:
             return None
-        text = repr(self.state)
+        text = repr(self.hand)
         if self.render_mode == "human":
             print(text)
             return None

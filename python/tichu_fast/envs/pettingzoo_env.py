@@ -9,7 +9,8 @@ An illegal id raises IllegalMoveError and changes nothing.
 
 Rewards come once, when the hand ends: every seat gets its team's score in
 points (R7, R8; -425..400) times `reward_scale`, so partners get the same
-reward. The hand's deal is drawn from the generator that `reset(seed=)` seeds.
+reward. The hand's deal is drawn from the generator that `reset(seed=)` seeds;
+the hand itself (a HandState) is the attribute `hand`.
 """
 
 from __future__ import annotations
@@ -82,7 +83,7 @@ class TichuAECEnv(pettingzoo.AECEnv):  # type: ignore[misc]
         }
         self.action_spaces = {agent: spaces.Discrete(NUM_ACTION_IDS) for agent in AGENTS}
         self._rng = np.random.default_rng()
-        self.state: HandState | None = None
+        self.hand: HandState | None = None
 
     def observation_space(self, agent: str) -> Any:
         """The observation space of `agent` (the same object at every call)."""
@@ -96,18 +97,18 @@ class TichuAECEnv(pettingzoo.AECEnv):  # type: ignore[misc]
         """Deals a new hand; `seed` reseeds the generator the deals are drawn from."""
         if seed is not None:
             self._rng = np.random.default_rng(seed)
-        self.state = HandState.new(int(self._rng.integers(0, 2**64, dtype=np.uint64)), self.rules)
+        self.hand = HandState.new(int(self._rng.integers(0, 2**64, dtype=np.uint64)), self.rules)
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0.0)
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
         self.terminations = dict.fromkeys(AGENTS, False)
         self.truncations = dict.fromkeys(AGENTS, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in AGENTS}
-        self.agent_selection = AGENTS[self.state.current_player]
+        self.agent_selection = AGENTS[self.hand.current_player]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """`agent`'s observation tensor and its action mask (zeros when it is not its turn)."""
-        state = self._state()
+        state = self._hand()
         seat = _SEAT[agent]
         if not state.is_terminal() and state.current_player == seat:
             mask = legal_mask(state)
@@ -121,7 +122,7 @@ class TichuAECEnv(pettingzoo.AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        state = self._state()
+        state = self._hand()
         if action is None:
             raise TypeError(f"{agent} is still playing: its action must be an action id, not None")
         state.apply_id(action if isinstance(action, int) else _as_id(action))
@@ -142,7 +143,7 @@ class TichuAECEnv(pettingzoo.AECEnv):  # type: ignore[misc]
         """The hand as text (render_mode "ansi" returns it, "human" prints it)."""
         if self.render_mode is None:
             return None
-        text = repr(self._state())
+        text = repr(self._hand())
         if self.render_mode == "human":
             print(text)
             return None
@@ -151,10 +152,10 @@ class TichuAECEnv(pettingzoo.AECEnv):  # type: ignore[misc]
     def close(self) -> None:
         """Nothing to release."""
 
-    def _state(self) -> HandState:
-        if self.state is None:
+    def _hand(self) -> HandState:
+        if self.hand is None:
             raise RuntimeError("call reset() first")
-        return self.state
+        return self.hand
 
 
 def _as_id(action: object) -> int:
