@@ -10,10 +10,11 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test, seed_test
+from pettingzoo.utils.wrappers import TerminateIllegalWrapper
 
 import tichu_fast as tf
 from tichu_fast.envs import AGENTS, MAX_TEAM_RETURN, MIN_TEAM_RETURN
-from tichu_fast.envs.pettingzoo_env import TichuAECEnv, env
+from tichu_fast.envs.pettingzoo_env import TichuAECEnv, env, raw_env
 
 # api_test warns about any dict observation except in PettingZoo's own games (a list of
 # their names): these two warnings say only that our observation is a dict.
@@ -116,3 +117,13 @@ def test_render_ansi_returns_the_state_text():
     aec = TichuAECEnv(render_mode="ansi")
     aec.reset(seed=3)
     assert aec.render() == repr(aec.hand)
+
+
+def test_pettingzoo_terminate_illegal_wrapper_turns_an_illegal_id_into_a_penalty():
+    # What docs/envs.md offers instead of the IllegalMoveError.
+    aec = TerminateIllegalWrapper(raw_env(), illegal_reward=-500)
+    aec.reset(seed=0)
+    observation, *_ = aec.last()
+    aec.step(int(np.flatnonzero(observation["action_mask"] == 0)[0]))
+    assert all(aec.terminations.values())
+    assert aec.rewards["seat_0"] == -500
