@@ -112,6 +112,9 @@ def test_bad_arguments():
         TichuEnv(partner="")
     with pytest.raises(ValueError, match="illegal_action"):
         TichuEnv(illegal_action="ignore")
+    with pytest.raises(TypeError, match="illegal_action"):
+        TichuEnv(illegal_action=None)
+    assert TichuEnv(seat=np.int64(2)).seat == 2
     with pytest.raises(TypeError, match="opponents"):
         TichuEnv(opponents=None)
     with pytest.raises(TypeError, match="bot_calls"):

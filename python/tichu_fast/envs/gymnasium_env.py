@@ -40,7 +40,7 @@ from tichu_fast.envs.common import (
     seat_returns,
 )
 from tichu_fast.errors import IllegalMoveError
-from tichu_fast.hand import HandState
+from tichu_fast.hand import HandState, _seat
 from tichu_fast.rl import NUM_ACTION_IDS
 from tichu_fast.rules import Rules
 from tichu_fast.search import POLICIES, policy_action
@@ -75,17 +75,16 @@ class TichuEnv(gymnasium.Env):  # type: ignore[misc]
         illegal_reward: float = -500.0,
         render_mode: str | None = None,
     ) -> None:
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise TypeError(f"seat must be an int, not {type(seat).__name__}")
-        if not 0 <= seat <= 3:
-            raise IndexError(f"seat {seat} is outside 0..3")
+        seat = _seat(seat, "seat")
         partner = opponents if partner is None else partner
         for name, policy in (("opponents", opponents), ("partner", partner)):
             if not isinstance(policy, str):
                 raise TypeError(f"{name} must be a str, not {type(policy).__name__}")
             if policy not in POLICIES:
                 raise ValueError(f"{name} must be one of {POLICIES}, not {policy!r}")
-        if not isinstance(illegal_action, str) or illegal_action not in ("terminate", "raise"):
+        if not isinstance(illegal_action, str):
+            raise TypeError(f"illegal_action must be a str, not {type(illegal_action).__name__}")
+        if illegal_action not in ("terminate", "raise"):
             raise ValueError(f"illegal_action must be 'terminate' or 'raise', not {illegal_action!r}")
         self.seat = seat
         # The policy of each seat; the learner's entry is never used.
