@@ -473,10 +473,23 @@ class HandState:
         return _search.playout(self, seed, policy, calls)
 
     def playouts(
-        self, n: int, seed: int, *, policy: str = "random", calls: bool = False, threads: int = 1
+        self,
+        n: int,
+        seed: int,
+        *,
+        policy: str = "random",
+        calls: bool = False,
+        resample_for: int | None = None,
+        threads: int = 1,
     ) -> npt.NDArray[np.void]:
-        """`n` playouts as a PLAYOUT_DTYPE array; playout i is `playout(hand_seed(seed, i))`."""
-        return _search.playouts(self, n, seed, policy=policy, calls=calls, threads=threads)
+        """`n` playouts as a PLAYOUT_DTYPE array; playout i is `playout(hand_seed(seed, i))`.
+
+        With `resample_for=p` each playout is played in a fresh world for seat p
+        (`tichu_fast.search.playouts` says which).
+        """
+        return _search.playouts(
+            self, n, seed, policy=policy, calls=calls, resample_for=resample_for, threads=threads
+        )
 
     def evaluate_actions(
         self,
