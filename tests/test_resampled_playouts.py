@@ -81,7 +81,8 @@ def test_playout_i_is_played_in_world_i(backend):
     player, seed, n = (truth.current_player + 1) % 4, 41, 6
     world_seed = (search if backend is tf else ref_search).world_seed
     records = truth.playouts(n, seed, resample_for=player)
-    assert records.dtype == tf.PLAYOUT_DTYPE and len(records) == n
+    assert records.dtype == tf.PLAYOUT_DTYPE
+    assert len(records) == n
     for i in range(n):
         world = truth.resample(player, tf.hand_seed(world_seed(seed), i))
         assert world.hands[player] == truth.hands[player]  # his own cards never change

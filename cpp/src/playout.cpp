@@ -60,8 +60,8 @@ void playouts(const HandState& s, std::uint64_t seed, const Policy& policy, int 
   });
 }
 
-void resampled_playouts(const Knowledge& knowledge, std::uint64_t seed, std::uint64_t world_base,
-                        const Policy& policy, int threads, std::span<PlayoutResult> out) {
+void resampled_playouts(const Knowledge& knowledge, std::uint64_t seed, std::uint64_t world_base, const Policy& policy,
+                        int threads, std::span<PlayoutResult> out) {
   parallel_for(static_cast<long long>(out.size()), threads, [&](long long begin, long long end) {
     PolicyScratch& scratch = thread_scratch();
     for (long long i = begin; i < end; ++i) {

@@ -54,8 +54,8 @@ void playouts(const HandState& s, std::uint64_t seed, const Policy& policy, int 
 // knowledge.sample(SplitMix64(hand_seed(world_base, i))): a fresh world for
 // the knowledge's seat per playout, from a stream apart from the playouts'.
 // The results do not depend on `threads`; ResampleError as for sample().
-void resampled_playouts(const Knowledge& knowledge, std::uint64_t seed, std::uint64_t world_base,
-                        const Policy& policy, int threads, std::span<PlayoutResult> out);
+void resampled_playouts(const Knowledge& knowledge, std::uint64_t seed, std::uint64_t world_base, const Policy& policy,
+                        int threads, std::span<PlayoutResult> out);
 
 // For action a of `actions` (legal in every world), world w and playout j:
 // values[(a * worlds.size() + w) * per_world + j] = the return of `team`
