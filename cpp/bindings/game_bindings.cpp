@@ -161,9 +161,22 @@ py::tuple observation_tuple(const RecordedHand& h, int player) {
   const auto triple = [](const std::optional<std::array<std::uint8_t, 3>>& cards) -> py::object {
     return cards ? card_triple(*cards) : py::none();
   };
+  PYBIND11_CONSTINIT static py::gil_safe_call_once_and_store<py::str> pass_text;  // about half of all plays
+  const py::str& pass = pass_text.call_once_and_store_result([] { return py::str("pass"); }).get_stored();
   py::tuple plays(f.plays.size());
   for (std::size_t i = 0; i < f.plays.size(); ++i) {
-    plays[i] = py::make_tuple(static_cast<int>(f.plays[i]->player), format_action(f.plays[i]->action));
+    const Step& step = *f.plays[i];
+    py::object text = pass;
+    if (step.action.move.type != MoveType::Pass) {
+      const std::string written = format_action(step.action);
+      text = py::reinterpret_steal<py::object>(
+          PyUnicode_FromStringAndSize(written.data(), static_cast<Py_ssize_t>(written.size())));
+      if (!text) throw py::error_already_set();
+    }
+    py::tuple entry(2);  // filled in place: no argument casting per play
+    PyTuple_SET_ITEM(entry.ptr(), 0, PyLong_FromLong(step.player));  // a small int: cached, never fails
+    PyTuple_SET_ITEM(entry.ptr(), 1, text.release().ptr());
+    PyTuple_SET_ITEM(plays.ptr(), static_cast<Py_ssize_t>(i), entry.release().ptr());
   }
   py::tuple gifts(r.dragon_gifts.size());
   for (std::size_t i = 0; i < r.dragon_gifts.size(); ++i)

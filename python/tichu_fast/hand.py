@@ -422,7 +422,7 @@ class HandState:
 
     def observation(self, player: int) -> Observation:
         """Exactly what `player` may know now (R10.3); every field is computed in the core in one call."""
-        return Observation(*self._core.observation(_seat(player, "player")))
+        return Observation._from_fields(self._core.observation(_seat(player, "player")))
 
     def observation_array(self, player: int, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
         """The flat float32 observation of docs/game.md, into `out` when given (filled in place)."""
