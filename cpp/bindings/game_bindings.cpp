@@ -391,7 +391,7 @@ void bind_game(py::module_& m) {
           "is_legal",
           [](const RecordedHand& h, const ActionOrText& action) {
             if (PyUnicode_Check(action.obj.ptr())) return h.state().is_legal(text_arg(action.obj, "action text"));
-            return h.state().is_legal(action_arg(h, action.obj));
+            return legal_now(h.state(), action_arg(h, action.obj));
           },
           py::arg("action"),
           "Whether the action is legal now; text that reads as no action raises InvalidNotationError.")

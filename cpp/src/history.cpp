@@ -8,14 +8,7 @@
 #include "tichu/score.hpp"
 
 namespace tichu {
-namespace {
 
-// Whether `a` is legal in `s`, exactly as HandState::is_legal says, without
-// generating every legal move: a play is legal when its cards are in the
-// hand, it is a reading of them (the Phoenix single at its rank on this
-// table) and it beats the table (out of turn: a bomb, or the pass). Only a
-// wish the hand could fulfil needs the whole list (R6.3), and other
-// decisions have no list to build: is_legal decides those.
 bool legal_now(const HandState& s, const Action& a) {
   const Decision d = s.decision();
   if ((d != Decision::Play && d != Decision::Bomb) || a.kind != ActionKind::Play) return s.is_legal(a);
@@ -38,8 +31,6 @@ bool legal_now(const HandState& s, const Action& a) {
   }
   return false;
 }
-
-}  // namespace
 
 bool is_public_play(const Step& step) {
   if (step.action.kind != ActionKind::Play) return false;
