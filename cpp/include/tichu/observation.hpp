@@ -80,8 +80,9 @@ bool push_known(const HandState& s, int pusher, int viewer);
 // q+k+1, so player's card from player+j is push(player+j)[3-j].
 std::optional<std::array<std::uint8_t, 3>> received_cards(const HandState& s, int player);
 
-// Every field of tichu_fast.Observation for `player`, read in one pass of
-// the record (R10.3); the bindings only turn it into Python objects.
+// Every field of tichu_fast.Observation for `player` (R10.3), read from the
+// state and its record; the bindings only turn it into Python objects.
+// `plays` points into the hand's steps: valid while the hand is unchanged.
 struct ObservationFields {
   int player = 0;
   Decision decision = Decision::Over;
