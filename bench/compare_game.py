@@ -1,5 +1,6 @@
 """Side-by-side speed of whole hands: random-policy hands in C++, the same
-driven from Python through either backend, a state's clone, and one apply.
+driven from Python through either backend, a state's clone, one apply (any
+action, or a lead), one apply_index and one observation.
 
     python bench/compare_game.py [--hands 100000]
 
@@ -54,6 +55,33 @@ def per_apply(states, number: int = 20) -> float:
     return (applied - clones) / (number * len(states))
 
 
+def leads(backend, count: int) -> list:
+    """PLAY decisions at a trick's start (the longest lists of moves), with one legal play each."""
+    rng = random.Random(6)
+    found = []
+    while len(found) < count:
+        state = backend.HandState.new(rng.getrandbits(64))
+        while not state.is_terminal() and len(found) < count:
+            if state.decision == tf.Decision.PLAY and state.table is None and rng.random() < 0.5:
+                found.append((state.clone(), rng.choice([a for a in state.legal_actions() if a.move is not None])))
+            state.apply_index(rng.randrange(state.num_legal_actions()))
+    return found
+
+
+def per_apply_index(states, number: int = 20) -> float:
+    """Seconds per apply_index from Python (a clone's cost subtracted); the index of the state's action."""
+    indexed = [(s, s.legal_actions().index(a)) for s, a in states]
+    clones = min(timeit.repeat(lambda: [s.clone() for s, _ in indexed], number=number, repeat=3))
+    applied = min(timeit.repeat(lambda: [s.clone().apply_index(i) for s, i in indexed], number=number, repeat=3))
+    return (applied - clones) / (number * len(states))
+
+
+def per_observation(states, number: int = 20) -> float:
+    """Seconds per observation(current player) from Python."""
+    total = min(timeit.repeat(lambda: [s.observation(s.current_player) for s, _ in states], number=number, repeat=3))
+    return total / (number * len(states))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=100_000, help="C++ random hands (default 100000)")
@@ -79,10 +107,18 @@ def main() -> None:
     print(f"| clone() | {fmt(clone_core)} | {fmt(clone_cpp)} | {fmt(clone_ref)} | {clone_ref / clone_core:,.0f}x |")
     apply_cpp, apply_ref = per_apply(states_cpp), per_apply(states_ref, 5)
     print(f"| apply(action) | | {fmt(apply_cpp)} | {fmt(apply_ref)} | {apply_ref / apply_cpp:,.0f}x (vs from Python) |")
+    leads_cpp, leads_ref = leads(tf, 300), leads(ref, 50)
+    lead_cpp, lead_ref = per_apply(leads_cpp), per_apply(leads_ref, 5)
+    print(f"| apply(action), a lead | | {fmt(lead_cpp)} | {fmt(lead_ref)} | {lead_ref / lead_cpp:,.0f}x (vs Python) |")
+    index_cpp, index_ref = per_apply_index(states_cpp), per_apply_index(states_ref, 5)
+    print(f"| apply_index(i) | | {fmt(index_cpp)} | {fmt(index_ref)} | {index_ref / index_cpp:,.0f}x (vs Python) |")
+    seen_cpp, seen_ref = per_observation(states_cpp), per_observation(states_ref, 5)
+    print(f"| observation(p) | | {fmt(seen_cpp)} | {fmt(seen_ref)} | {seen_ref / seen_cpp:,.0f}x (vs Python) |")
     print(
         "\nrandom-policy hand: _core.simulate (all in C++), or HandState.new + apply_index(random) from a Python "
         "loop; clone(): a HandState copied in C++ (_core._time_clone) or HandState.clone(); apply: "
-        "HandState.apply(action) at random points of random hands."
+        "HandState.apply(action) at random points of random hands, or at a trick's start; apply_index: the same "
+        "actions by index; observation: the current player's, at random points of random hands."
     )
 
 

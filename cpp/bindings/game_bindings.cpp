@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include <pybind11/gil_safe_call_once.h>
 #include <pybind11/stl.h>
 #include <pybind11/typing.h>
 
@@ -22,6 +23,34 @@ using CardTriple = ShownResult<py::typing::Optional<py::typing::Tuple<py::str, p
 
 py::object enum_member(const char* name, int value) {
   return py::module_::import("tichu_fast.enums").attr(name)(value);
+}
+
+// The members of tichu_fast.enums.NAME by value 0..count-1, looked up once
+// (one Python call per observation field would cost more than the core).
+py::tuple members_of(const char* name, int count) {
+  const py::object type = py::module_::import("tichu_fast.enums").attr(name);
+  py::tuple members(static_cast<std::size_t>(count));
+  for (int v = 0; v < count; ++v) members[static_cast<std::size_t>(v)] = type(v);
+  return members;
+}
+
+py::object decision_member(Decision d) {
+  PYBIND11_CONSTINIT static py::gil_safe_call_once_and_store<py::tuple> store;
+  auto& all = store.call_once_and_store_result([] { return members_of("Decision", kNumDecisions); });
+  return all.get_stored()[static_cast<std::size_t>(d)];
+}
+
+py::object call_member(Call c) {
+  PYBIND11_CONSTINIT static py::gil_safe_call_once_and_store<py::tuple> store;
+  auto& all = store.call_once_and_store_result([] { return members_of("Call", 3); });
+  return all.get_stored()[static_cast<std::size_t>(c)];
+}
+
+py::object move_type_member(MoveType t) {
+  PYBIND11_CONSTINIT static py::gil_safe_call_once_and_store<py::tuple> store;
+  auto& all = store.call_once_and_store_result(
+      [] { return members_of("MoveType", static_cast<int>(MoveType::StraightFlush) + 1); });
+  return all.get_stored()[static_cast<std::size_t>(t)];
 }
 
 std::size_t hash_of(const Action& a) {
@@ -110,6 +139,66 @@ HandState from_position(const std::array<Mask, 4>& hands, const std::array<Mask,
   p.trick = trick.trick;
   p.passed = static_cast<std::uint8_t>(trick.passed);
   return HandState::from_position(p, to_rules(rules));
+}
+
+template <class T>
+py::tuple tuple_of(const T& values) {
+  py::tuple t(values.size());
+  for (std::size_t i = 0; i < values.size(); ++i) t[i] = values[i];
+  return t;
+}
+
+py::tuple cards4(const std::array<Mask, 4>& m) {
+  return py::make_tuple(Cards{m[0]}, Cards{m[1]}, Cards{m[2]}, Cards{m[3]});
+}
+
+// tichu_fast.Observation's fields, in its order, as Python objects: the
+// dataclass is built from this tuple and nothing else.
+py::tuple observation_tuple(const RecordedHand& h, int player) {
+  check_seat(player);
+  const ObservationFields f = observe(h, player);
+  const PublicRecord& r = f.record;
+  const auto triple = [](const std::optional<std::array<std::uint8_t, 3>>& cards) -> py::object {
+    return cards ? card_triple(*cards) : py::none();
+  };
+  PYBIND11_CONSTINIT static py::gil_safe_call_once_and_store<py::str> pass_text;  // about half of all plays
+  const py::str& pass = pass_text.call_once_and_store_result([] { return py::str("pass"); }).get_stored();
+  py::tuple plays(f.plays.size());
+  for (std::size_t i = 0; i < f.plays.size(); ++i) {
+    const Step& step = *f.plays[i];
+    py::object text = pass;
+    if (step.action.move.type != MoveType::Pass) {
+      const std::string written = format_action(step.action);
+      text = py::reinterpret_steal<py::object>(
+          PyUnicode_FromStringAndSize(written.data(), static_cast<Py_ssize_t>(written.size())));
+      if (!text) throw py::error_already_set();
+    }
+    py::tuple entry(2);  // filled in place: no argument casting per play
+    PyTuple_SET_ITEM(entry.ptr(), 0, PyLong_FromLong(step.player));  // a small int: cached, never fails
+    PyTuple_SET_ITEM(entry.ptr(), 1, text.release().ptr());
+    PyTuple_SET_ITEM(plays.ptr(), static_cast<Py_ssize_t>(i), entry.release().ptr());
+  }
+  py::tuple gifts(r.dragon_gifts.size());
+  for (std::size_t i = 0; i < r.dragon_gifts.size(); ++i)
+    gifts[i] = py::make_tuple(r.dragon_gifts[i][0], r.dragon_gifts[i][1]);
+  py::tuple calls(4), grand_calls(4);
+  for (std::size_t q = 0; q < 4; ++q) {
+    calls[q] = call_member(f.calls[q]);
+    grand_calls[q] = py::bool_(f.calls[q] == Call::GrandTichu);
+  }
+  py::object table = py::none(), to_beat = py::none();
+  if (f.table) {
+    table = py::cast(*f.table);
+    to_beat = py::make_tuple(move_type_member(f.table->type), static_cast<int>(f.table->length),
+                             py::float_(f.table->rank2 / 2.0));
+  }
+  return py::make_tuple(f.player, decision_member(f.decision), f.current_player, Cards{f.hand}, tuple_of(f.hand_sizes),
+                        triple(f.pushed), triple(f.received), cards4(f.played), plays, calls, grand_calls,
+                        f.wish ? py::object(py::int_(f.wish)) : py::none(), table, f.table_player, Cards{f.trick},
+                        cards4(f.piles), tuple_of(f.out_order), tuple_of(r.trick_starts), tuple_of(r.passed),
+                        r.wish_play < 0 ? py::none() : py::object(py::make_tuple(r.wish_play, r.wish_rank)),
+                        r.wish_fulfilled < 0 ? py::none() : py::object(py::int_(r.wish_fulfilled)), gifts,
+                        tuple_of(r.points), to_beat);
 }
 
 void fill_observation_into(const RecordedHand& h, int player, const py::array& out) {
@@ -302,7 +391,7 @@ void bind_game(py::module_& m) {
           "is_legal",
           [](const RecordedHand& h, const ActionOrText& action) {
             if (PyUnicode_Check(action.obj.ptr())) return h.state().is_legal(text_arg(action.obj, "action text"));
-            return h.state().is_legal(action_arg(h, action.obj));
+            return legal_now(h.state(), action_arg(h, action.obj));
           },
           py::arg("action"),
           "Whether the action is legal now; text that reads as no action raises InvalidNotationError.")
@@ -373,6 +462,8 @@ void bind_game(py::module_& m) {
       .def(
           "__eq__", [](const RecordedHand& a, const RecordedHand& b) { return a == b; }, py::is_operator(),
           "Same state and same history.")
+      .def("observation", &observation_tuple, py::arg("player"),
+           "tichu_fast.Observation's fields for `player`, in its order, computed in the core in one call.")
       .def("fill_observation", &fill_observation_into, py::arg("player"), py::arg("out").noconvert(),
            "Writes the flat observation of `player` into `out` (float32, OBSERVATION_SIZE, C-contiguous, writeable).");
 

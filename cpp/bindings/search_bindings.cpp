@@ -9,6 +9,7 @@
 #include "common.hpp"
 #include "tichu/parallel.hpp"
 #include "tichu/playout.hpp"
+#include "tichu/resample.hpp"
 #include "tichu/simulate.hpp"
 
 namespace tichu::bindings {
@@ -35,6 +36,17 @@ long long count_arg(py::handle n, const char* what) {
   const long long value = small_int(n, what);
   if (value < 0) throw py::value_error(std::string(what) + " must be >= 0, not " + std::to_string(value));
   return value;
+}
+
+int player_arg(py::handle player) {
+  long long seat = -1;
+  try {
+    seat = small_int(player, "resample_for");
+  } catch (const py::value_error&) {  // too large for a long long
+    throw py::index_error("resample_for is not a seat 0..3");
+  }
+  if (seat < 0 || seat > 3) throw py::index_error("resample_for " + std::to_string(seat) + " is not a seat 0..3");
+  return static_cast<int>(seat);
 }
 
 const HandState& live_state(const RecordedHand& h) {
@@ -101,6 +113,34 @@ void bind_search(py::module_& m) {
       },
       py::arg("state"), py::arg("n"), py::arg("seed"), py::arg("policy"), py::arg("calls"), py::arg("threads"),
       "n playouts, playout i from the seed hand_seed(seed, i), as a PLAYOUT_DTYPE array.");
+  m.def(
+      "resampled_playouts",
+      [](const RecordedHand& h, py::handle n, py::handle seed, py::handle player, py::handle world_base,
+         py::handle policy, py::handle calls, py::handle threads) {
+        const long long count = count_arg(n, "n");
+        const std::uint64_t s = seed_arg(seed);
+        const int seat = player_arg(player);
+        const std::uint64_t base = uint64_int(world_base, "world_base");
+        const Policy p = policy_arg(policy, calls);
+        const int t = threads_arg(threads);
+        live_state(h);
+        const RecordedHand truth = h;  // a copy: another thread may change `h` once the GIL is released
+        std::vector<PlayoutResult> results(static_cast<std::size_t>(count));
+        try {
+          py::gil_scoped_release release;
+          const Knowledge knowledge(truth, seat);  // the record replayed once, for every world
+          resampled_playouts(knowledge, s, base, p, t, results);
+        } catch (const ResampleError& e) {
+          const py::object error = py::module_::import("tichu_fast.errors").attr("TichuError");
+          PyErr_SetString(error.ptr(), e.what());
+          throw py::error_already_set();
+        }
+        return records_array("PLAYOUT_DTYPE", results);
+      },
+      py::arg("state"), py::arg("n"), py::arg("seed"), py::arg("player"), py::arg("world_base"), py::arg("policy"),
+      py::arg("calls"), py::arg("threads"),
+      "n playouts, playout i in the world drawn for `player` from hand_seed(world_base, i), played from "
+      "hand_seed(seed, i), as a PLAYOUT_DTYPE array.");
   m.def(
       "action_values",
       [](const RecordedHand& h, const py::sequence& worlds, py::handle per_world, py::handle team, py::handle seed,

@@ -4,9 +4,33 @@
 #include <stdexcept>
 #include <string>
 
+#include "tichu/combo.hpp"
 #include "tichu/score.hpp"
 
 namespace tichu {
+
+bool legal_now(const HandState& s, const Action& a) {
+  const Decision d = s.decision();
+  if ((d != Decision::Play && d != Decision::Bomb) || a.kind != ActionKind::Play) return s.is_legal(a);
+  if (a.value != 0 || a.push != std::array<std::uint8_t, 3>{} || a.pad != std::array<std::uint8_t, 3>{}) return false;
+  const bool in_turn = d == Decision::Play;
+  const Mask hand = s.hand(s.current_player());
+  const Move* table = s.table();
+  const Mask wished = in_turn && s.wish() ? hand & kNormals & (Mask{0xF} << rank_shift(s.wish())) : 0;
+  if (wished && !(a.move.cards & wished)) return s.is_legal(a);  // does the wish bind him? the generator knows
+  if (a.move.type == MoveType::Pass) return a.move == kPass && (!in_turn || table != nullptr);  // R5.1
+  if (a.move.cards == 0 || (a.move.cards & ~hand) != 0) return false;
+  if (!in_turn && !is_bomb(a.move.type)) return false;  // R4.4
+  if (!beats(a.move, table)) return false;
+  std::array<Move, kMaxReadings> readings{};
+  const int n = classify(a.move.cards, readings.data());
+  for (int i = 0; i < n; ++i) {
+    Move reading = readings[static_cast<std::size_t>(i)];
+    if (reading.cards == kPhoenix && table) reading.rank2 = static_cast<std::uint8_t>(table->rank2 + 1);  // R3.2
+    if (reading == a.move) return true;
+  }
+  return false;
+}
 
 bool is_public_play(const Step& step) {
   if (step.action.kind != ActionKind::Play) return false;
@@ -15,13 +39,13 @@ bool is_public_play(const Step& step) {
 }
 
 void RecordedHand::apply(const Action& a) {
-  record(a);  // first: growing the history is what may fail
-  try {
-    state_.apply_checked(a);  // throws before the state changes
-  } catch (...) {
-    steps_.pop_back();
-    throw;
+  if (!legal_now(state_, a)) {
+    HandState copy = state_;
+    copy.apply_checked(a);  // throws the core's message for this action
+    throw std::logic_error("legal_now and HandState::is_legal disagree on '" + format_action(a) + "'");
   }
+  record(a);     // first: growing the history is what may fail
+  state_.apply(a);  // legal, so it cannot throw
 }
 
 void RecordedHand::apply_index(long long index) {

@@ -20,6 +20,36 @@ std::optional<std::array<std::uint8_t, 3>> received_cards(const HandState& s, in
   return cards;
 }
 
+ObservationFields observe(const RecordedHand& hand, int player) {
+  const HandState& s = hand.state();
+  ObservationFields f;
+  f.player = player;
+  f.decision = s.decision();
+  f.current_player = s.current_player();
+  const bool grand = s.decision() == Decision::GrandTichu;  // only the first 8 cards are dealt yet
+  for (int q = 0; q < 4; ++q) {
+    const auto i = static_cast<std::size_t>(q);
+    f.hand_sizes[i] = count(grand ? s.first_eight(q) : s.hand(q));
+    f.played[i] = s.played_cards(q);
+    f.piles[i] = s.pile(q);
+    f.calls[i] = s.call(q);
+  }
+  f.hand = grand ? s.first_eight(player) : s.hand(player);
+  if (push_known(s, player, player)) f.pushed = s.push(player);
+  f.received = received_cards(s, player);
+  f.plays.reserve(hand.steps().size());
+  for (const Step& step : hand.steps()) {
+    if (is_public_play(step)) f.plays.push_back(&step);
+  }
+  f.wish = s.wish();
+  if (s.table()) f.table = *s.table();
+  f.table_player = s.table_player();
+  f.trick = s.trick();
+  for (int i = 0; i < s.out_count(); ++i) f.out_order.push_back(s.out_seat(i));
+  f.record = public_record(hand);
+  return f;
+}
+
 void fill_observation(const HandState& s, int player, float* out) {
   std::fill(out, out + kObservationSize, 0.0f);
   auto cards = [&](int offset, Mask m) {

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "tichu/parallel.hpp"
+#include "tichu/resample.hpp"
 #include "tichu/simulate.hpp"
 
 namespace tichu {
@@ -55,6 +56,18 @@ void playouts(const HandState& s, std::uint64_t seed, const Policy& policy, int 
     PolicyScratch& scratch = thread_scratch();
     for (long long i = begin; i < end; ++i) {
       out[static_cast<std::size_t>(i)] = playout(s, policy, hand_seed(seed, static_cast<std::uint64_t>(i)), scratch);
+    }
+  });
+}
+
+void resampled_playouts(const Knowledge& knowledge, std::uint64_t seed, std::uint64_t world_base, const Policy& policy,
+                        int threads, std::span<PlayoutResult> out) {
+  parallel_for(static_cast<long long>(out.size()), threads, [&](long long begin, long long end) {
+    PolicyScratch& scratch = thread_scratch();
+    for (long long i = begin; i < end; ++i) {
+      const auto k = static_cast<std::uint64_t>(i);
+      SplitMix64 world_rng(hand_seed(world_base, k));  // resample_many(.., 1, that seed)[0]
+      out[static_cast<std::size_t>(i)] = playout(knowledge.sample(world_rng), policy, hand_seed(seed, k), scratch);
     }
   });
 }

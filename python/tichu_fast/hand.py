@@ -33,7 +33,7 @@ from tichu_fast._core import (
     shuffled_deck,
     with_hands,
 )
-from tichu_fast.enums import Call, Decision, MoveType
+from tichu_fast.enums import Call, Decision
 from tichu_fast.errors import IllegalMoveError, InvalidNotationError, TichuError
 from tichu_fast.formats import OBSERVATION_SIZE
 from tichu_fast.observation import Observation
@@ -426,40 +426,8 @@ class HandState:
         return information_state_string(self._core, _seat(player, "player"))
 
     def observation(self, player: int) -> Observation:
-        """Exactly what `player` may know now (R10.3)."""
-        player = _seat(player, "player")
-        c = self._core
-        grand = c.decision == Decision.GRAND_TICHU
-        hands = [c.seen(s) if grand else c.hand(s) for s in range(4)]
-        calls = self.calls
-        trick_starts, passed, wish_named, wish_fulfilled, dragon_gifts, points = c.public_record()
-        table = c.table
-        return Observation(
-            player=player,
-            decision=self.decision,
-            current_player=self.current_player,
-            hand=hands[player],
-            hand_sizes=(len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
-            pushed=c.push(player, player),
-            received=c.received(player),
-            played=(c.played_cards(0), c.played_cards(1), c.played_cards(2), c.played_cards(3)),
-            plays=c.plays,
-            calls=calls,
-            grand_calls=tuple(call == Call.GRAND_TICHU for call in calls),  # type: ignore[arg-type]
-            wish=c.wish,
-            table=table,
-            table_player=c.table_player,
-            trick=c.trick,
-            piles=self.piles,
-            out_order=self.out_order,
-            trick_starts=trick_starts,
-            passed=passed,
-            wish_named=wish_named,
-            wish_fulfilled=wish_fulfilled,
-            dragon_gifts=dragon_gifts,
-            points=points,
-            to_beat=None if table is None else (MoveType(table.type), table.length, float(table.rank)),
-        )
+        """Exactly what `player` may know now (R10.3); every field is computed in the core in one call."""
+        return Observation._from_fields(self._core.observation(_seat(player, "player")))
 
     def observation_array(self, player: int, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
         """The flat float32 observation of docs/game.md, into `out` when given (filled in place)."""
@@ -478,10 +446,21 @@ class HandState:
         return _search.playout(self, seed, policy, calls)
 
     def playouts(
-        self, n: int, seed: int, *, policy: str = "random", calls: bool = False, threads: int = 1
+        self,
+        n: int,
+        seed: int,
+        *,
+        policy: str = "random",
+        calls: bool = False,
+        resample_for: int | None = None,
+        threads: int = 1,
     ) -> npt.NDArray[np.void]:
-        """`n` playouts as a PLAYOUT_DTYPE array; playout i is `playout(hand_seed(seed, i))`."""
-        return _search.playouts(self, n, seed, policy=policy, calls=calls, threads=threads)
+        """`n` playouts as a PLAYOUT_DTYPE array; playout i is `playout(hand_seed(seed, i))`.
+
+        With `resample_for=p` each playout is played in a fresh world for seat p
+        (`tichu_fast.search.playouts` says which).
+        """
+        return _search.playouts(self, n, seed, policy=policy, calls=calls, resample_for=resample_for, threads=threads)
 
     def evaluate_actions(
         self,

@@ -108,18 +108,41 @@ def playout(state: HandState, seed: int, policy: str = "random", calls: bool = F
 
 
 def playouts(
-    state: HandState, n: int, seed: int, *, policy: str = "random", calls: bool = False, threads: int = 1
+    state: HandState,
+    n: int,
+    seed: int,
+    *,
+    policy: str = "random",
+    calls: bool = False,
+    resample_for: int | None = None,
+    threads: int = 1,
 ) -> npt.NDArray[np.void]:
     """`n` playouts of `state` as a PLAYOUT_DTYPE array; playout i is `playout(hand_seed(seed, i))`.
 
-    The results do not depend on `threads` (an int >= 1, capped at MAX_THREADS).
+    With `resample_for=p` (a seat), playout i is played in a fresh world for
+    seat p, `state.resample(p, hand_seed(world_seed(seed), i))`, from the
+    same hand_seed(seed, i): p's cards and the public record are kept, the
+    hidden cards differ from playout to playout. The results do not depend
+    on `threads` (an int >= 1, capped at MAX_THREADS).
     """
     n = _count(n, "n", 0)
-    return _core.playouts(state._core, n, seed, _policy(policy), _flag(calls, "calls"), _threads(threads))
+    name, flag, workers = _policy(policy), _flag(calls, "calls"), _threads(threads)
+    if resample_for is None:
+        return _core.playouts(state._core, n, seed, name, flag, workers)
+    if isinstance(resample_for, bool) or not hasattr(resample_for, "__index__"):
+        raise TypeError(f"resample_for must be None or a seat, not {type(resample_for).__name__}")
+    seat = int(resample_for.__index__())
+    if not 0 <= seat <= 3:
+        raise IndexError(f"resample_for {seat} is outside 0..3")
+    return _core.resampled_playouts(state._core, n, seed, seat, world_seed(seed), name, flag, workers)
 
 
 def world_seed(seed: int) -> int:
-    """The seed `evaluate_actions` draws its worlds from: another stream than its playouts' hand_seed(seed, k)."""
+    """The seed of the worlds drawn for playouts from `seed`: another stream than their hand_seed(seed, k).
+
+    `evaluate_actions` draws its worlds by `resample_many(player, worlds, world_seed(seed))`;
+    `playouts(.., resample_for=p)` plays playout i in `resample(p, hand_seed(world_seed(seed), i))`.
+    """
     return _core.hand_seed(seed, 0) ^ _WORLD_STREAM
 
 

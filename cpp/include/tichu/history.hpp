@@ -27,6 +27,14 @@ struct Step {
 // who holds a bomb.
 bool is_public_play(const Step& step);
 
+// Whether `a` is legal in `s`, exactly as HandState::is_legal says, without
+// generating every legal move: a play is legal when its cards are in the
+// hand, it is a reading of them (the Phoenix single at its rank on this
+// table) and it beats the table (out of turn: a bomb, or the pass). Only a
+// wish the hand could fulfil needs the whole list (R6.3), and other
+// decisions have no list to build: is_legal decides those.
+bool legal_now(const HandState& s, const Action& a);
+
 class RecordedHand {
  public:
   explicit RecordedHand(const HandState& start) : state_(start) { steps_.reserve(kTypicalSteps); }

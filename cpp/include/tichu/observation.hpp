@@ -5,7 +5,9 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
+#include "tichu/history.hpp"
 #include "tichu/state.hpp"
 
 namespace tichu {
@@ -77,6 +79,28 @@ bool push_known(const HandState& s, int pusher, int viewer);
 // hand begun from a position. Seat q pushes its k-th card (k = 0, 1, 2) to
 // q+k+1, so player's card from player+j is push(player+j)[3-j].
 std::optional<std::array<std::uint8_t, 3>> received_cards(const HandState& s, int player);
+
+// Every field of tichu_fast.Observation for `player` (R10.3), read from the
+// state and its record; the bindings only turn it into Python objects.
+// `plays` points into the hand's steps: valid while the hand is unchanged.
+struct ObservationFields {
+  int player = 0;
+  Decision decision = Decision::Over;
+  int current_player = -1;
+  Mask hand = 0;                     // his first 8 during GRAND_TICHU
+  std::array<int, 4> hand_sizes{};   // 8 each during GRAND_TICHU
+  std::optional<std::array<std::uint8_t, 3>> pushed, received;
+  std::array<Mask, 4> played{}, piles{};
+  std::vector<const Step*> plays;    // the public plays, in order (is_public_play)
+  std::array<Call, 4> calls{};
+  int wish = 0;                      // 0 for none
+  std::optional<Move> table;
+  int table_player = -1;
+  Mask trick = 0;
+  std::vector<int> out_order;
+  PublicRecord record;               // trick starts, passes, the wish, Dragon gifts, points
+};
+ObservationFields observe(const RecordedHand& hand, int player);
 
 // Writes the flat observation of `player` into out[0, kObservationSize).
 void fill_observation(const HandState& s, int player, float* out);

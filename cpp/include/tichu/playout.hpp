@@ -11,6 +11,8 @@
 
 namespace tichu {
 
+class Knowledge;  // resample.hpp
+
 // What one playout came to; laid out like tichu_fast.formats.PLAYOUT_DTYPE.
 struct PlayoutResult {
   std::array<std::int16_t, 2> returns{};          // team scores (R7, R8)
@@ -47,6 +49,13 @@ PlayoutResult playout(const HandState& s, const Policy& policy, std::uint64_t se
 // out[i] = playout(s, policy, hand_seed(seed, i)) for i < out.size(), on up
 // to `threads` threads (the results do not depend on how many).
 void playouts(const HandState& s, std::uint64_t seed, const Policy& policy, int threads, std::span<PlayoutResult> out);
+
+// out[i] = playout(world i, policy, hand_seed(seed, i)) where world i is
+// knowledge.sample(SplitMix64(hand_seed(world_base, i))): a fresh world for
+// the knowledge's seat per playout, from a stream apart from the playouts'.
+// The results do not depend on `threads`; ResampleError as for sample().
+void resampled_playouts(const Knowledge& knowledge, std::uint64_t seed, std::uint64_t world_base, const Policy& policy,
+                        int threads, std::span<PlayoutResult> out);
 
 // For action a of `actions` (legal in every world), world w and playout j:
 // values[(a * worlds.size() + w) * per_world + j] = the return of `team`

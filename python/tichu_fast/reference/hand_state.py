@@ -928,12 +928,22 @@ class HandState:
         return playout(self, seed, policy, calls)
 
     def playouts(
-        self, n: int, seed: int, *, policy: str = "random", calls: bool = False, threads: int = 1
+        self,
+        n: int,
+        seed: int,
+        *,
+        policy: str = "random",
+        calls: bool = False,
+        resample_for: int | None = None,
+        threads: int = 1,
     ) -> npt.NDArray[np.void]:
-        """`n` playouts as a PLAYOUT_DTYPE array; playout i is `playout(hand_seed(seed, i))`."""
+        """`n` playouts as a PLAYOUT_DTYPE array; playout i is `playout(hand_seed(seed, i))`.
+
+        With `resample_for=p` each is played in a fresh world for seat p (reference.search.playouts).
+        """
         from .search import playouts
 
-        return playouts(self, n, seed, policy=policy, calls=calls, threads=threads)
+        return playouts(self, n, seed, policy=policy, calls=calls, resample_for=resample_for, threads=threads)
 
     # == learning encodings (docs/rl.md) ===========================================
 

@@ -24,9 +24,20 @@ from .match import hand_seed
 if TYPE_CHECKING:
     from .hand_state import HandState
 
-__all__ = ["POLICIES", "PlayoutResult", "pick", "playout", "playouts", "policy_action"]
+__all__ = ["POLICIES", "PlayoutResult", "pick", "playout", "playouts", "policy_action", "world_seed"]
 
 POLICIES = ("random",)  # the heuristic is C++ only
+
+# Mixed into the seed of drawn worlds, so that they do not reuse the playouts' stream (as in C++).
+_WORLD_STREAM = 0x6A09E667F3BCC909
+
+
+def world_seed(seed: int) -> int:
+    """The seed of the worlds drawn for playouts from `seed`: hand_seed(seed, 0) ^ a constant.
+
+    `playouts(.., resample_for=p)` plays playout i in `resample(p, hand_seed(world_seed(seed), i))`.
+    """
+    return hand_seed(seed, 0) ^ _WORLD_STREAM
 
 
 def pick(rng: SplitMix64, n: int) -> int:
@@ -137,19 +148,37 @@ def playout(state: HandState, seed: int, policy: str = "random", calls: bool = F
 
 
 def playouts(
-    state: HandState, n: int, seed: int, *, policy: str = "random", calls: bool = False, threads: int = 1
+    state: HandState,
+    n: int,
+    seed: int,
+    *,
+    policy: str = "random",
+    calls: bool = False,
+    resample_for: int | None = None,
+    threads: int = 1,
 ) -> npt.NDArray[np.void]:
     """`n` playouts as a PLAYOUT_DTYPE array; playout i is `playout(hand_seed(seed, i))`.
 
+    With `resample_for=p` playout i is played in the world
+    `state.resample(p, hand_seed(world_seed(seed), i))` instead of `state`.
     `threads` is checked (an int >= 1) and ignored: the reference plays one after another.
     """
     n = _check_count(n, "n", 0)
     _check_count(threads, "threads", 1)
     _check_policy(policy)
     seed = _check_seed(seed)
+    if resample_for is not None:
+        if isinstance(resample_for, bool) or not hasattr(resample_for, "__index__"):
+            raise TypeError(f"resample_for must be None or a seat, not {type(resample_for).__name__}")
+        if not 0 <= operator.index(resample_for) <= 3:
+            raise IndexError(f"resample_for {operator.index(resample_for)} is outside 0..3")
+    if state.is_terminal():
+        raise ValueError("the hand is over: no decision to play from")
+    worlds = world_seed(seed)
     records = np.zeros(n, dtype=PLAYOUT_DTYPE)
     for i in range(n):
-        result = playout(state, hand_seed(seed, i), policy, calls)
+        start = state if resample_for is None else state.resample(resample_for, hand_seed(worlds, i))
+        result = playout(start, hand_seed(seed, i), policy, calls)
         record = records[i]
         record["returns"] = result.returns
         record["out_order"] = list(result.out_order) + [-1] * (4 - len(result.out_order))
