@@ -4,9 +4,9 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <utility>
 #include <vector>
-#include <string>
 
 #include <pybind11/numpy.h>
 
@@ -117,8 +117,7 @@ void bind_rl(py::module_& m) {
   m.attr("OBSERVATION_TENSOR_OFFSETS") = offsets;
 
   m.def(
-      "action_id",
-      [](const Action& a, const RecordedHand& h) { return action_id(a, h.state()); }, py::arg("action"),
+      "action_id", [](const Action& a, const RecordedHand& h) { return action_id(a, h.state()); }, py::arg("action"),
       py::arg("core"), "The fixed id of `action` as an answer to the current decision (docs/rl.md).");
   m.def(
       "action_from_id",

@@ -52,7 +52,8 @@ void bind_vec(py::module_& m) {
              if (n > (1 << 20)) throw py::value_error("VecHands holds at most 2**20 hands");
              std::array<Seat, 4> kinds{};
              for (std::size_t k = 0; k < 4; ++k) {
-               if (seats[k] < -1 || seats[k] > 1) throw py::value_error("a seat is -1 (learner), 0 (random) or 1 (heuristic)");
+               if (seats[k] < -1 || seats[k] > 1)
+                 throw py::value_error("a seat is -1 (learner), 0 (random) or 1 (heuristic)");
                kinds[k] = static_cast<Seat>(seats[k]);
              }
              return std::unique_ptr<VecCore>(
@@ -60,7 +61,8 @@ void bind_vec(py::module_& m) {
            }),
            py::arg("n"), py::arg("seed"), py::arg("rules"), py::arg("seats"),
            "n hands (1..2**20); seats: -1 learner, 0 random, 1 heuristic.")
-      .def("__len__", [](const VecCore& v) { return v.hands.size(); }, "How many hands.")
+      .def(
+          "__len__", [](const VecCore& v) { return v.hands.size(); }, "How many hands.")
       .def(
           "reset",
           [](VecCore& v) {

@@ -76,21 +76,16 @@ int decision_moves(const HandState& s, Move* out) {
 int valid_move_id(const Move& m) {
   const int top = top_rank(m);
   switch (m.type) {
-    case MoveType::Pass:
-      return ids::kPass;
-    case MoveType::Dog:
-      return ids::kDog;
+    case MoveType::Pass: return ids::kPass;
+    case MoveType::Dog: return ids::kDog;
     case MoveType::Single:
       if (m.cards == kMahJong) return ids::kMahJong;
       if (m.cards == kDragon) return ids::kDragon;
       if (m.cards == kPhoenix) return ids::kPhoenixSingle;
       return ids::kSingle + top - kMinRank;
-    case MoveType::Pair:
-      return ids::kPair + 2 * (top - kMinRank) + (m.phoenix_as != 0);
-    case MoveType::Trio:
-      return ids::kTrio + 2 * (top - kMinRank) + (m.phoenix_as != 0);
-    case MoveType::FullHouse:
-      return full_house_id(m);
+    case MoveType::Pair: return ids::kPair + 2 * (top - kMinRank) + (m.phoenix_as != 0);
+    case MoveType::Trio: return ids::kTrio + 2 * (top - kMinRank) + (m.phoenix_as != 0);
+    case MoveType::FullHouse: return full_house_id(m);
     case MoveType::Straight: {
       const int low = top - m.length + 1;
       return ids::kStraight + ids::kStraights.offset[m.length][low] + run_role(m, low);
@@ -100,8 +95,7 @@ int valid_move_id(const Move& m) {
       const int low = top - pairs + 1;
       return ids::kPairRun + ids::kPairRuns.offset[pairs][low] + run_role(m, low);
     }
-    case MoveType::FourOfAKind:
-      return ids::kFourOfAKind + top - kMinRank;
+    case MoveType::FourOfAKind: return ids::kFourOfAKind + top - kMinRank;
     case MoveType::StraightFlush:
       return ids::kStraightFlush + ids::kStraightFlushes.offset[m.length][top - m.length + 1];
   }
@@ -120,12 +114,9 @@ namespace {
 // action_id; `checked` false for the state's own legal actions, whose moves are valid.
 int action_id_of(const Action& a, const HandState& s, bool checked) {
   switch (a.kind) {
-    case ActionKind::GrandTichu:
-      return a.value ? ids::kGrandTichu : ids::kNoGrandTichu;
-    case ActionKind::Tichu:
-      return a.value ? ids::kTichu : ids::kNoTichu;
-    case ActionKind::Play:
-      return checked ? move_id(a.move) : valid_move_id(a.move);
+    case ActionKind::GrandTichu: return a.value ? ids::kGrandTichu : ids::kNoGrandTichu;
+    case ActionKind::Tichu: return a.value ? ids::kTichu : ids::kNoTichu;
+    case ActionKind::Play: return checked ? move_id(a.move) : valid_move_id(a.move);
     case ActionKind::Wish:
       if (a.value == 0) return ids::kNoWish;
       if (a.value < kMinRank || a.value > kMaxRank) throw std::invalid_argument("a wish is a rank 2..14");
@@ -154,8 +145,7 @@ int action_id(const Action& a, const HandState& s) { return action_id_of(a, s, t
 int legal_action_mask(const HandState& s, std::uint8_t* out) {
   std::fill(out, out + kNumActionIds, std::uint8_t{0});
   switch (s.decision()) {
-    case Decision::Over:
-      return 0;
+    case Decision::Over: return 0;
     case Decision::Exchange:  // every ordered triple of the 14 cards
       std::fill(out + ids::kExchange, out + kNumActionIds, std::uint8_t{1});
       return kNumActionIds - ids::kExchange;

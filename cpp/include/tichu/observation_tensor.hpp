@@ -57,8 +57,8 @@ static_assert(tensor::kPlayed == tensor::kHand + kNumCards && tensor::kTrick == 
                   tensor::kReceived == tensor::kPushed + 3 * kNumCards &&
                   tensor::kEnd == tensor::kReceived + 3 * kNumCards,
               "the blocks follow each other without gaps");
-static_assert(tensor::kRowCards + kNumCards == tensor::kRowSize && tensor::kRowType + tensor::kNumMoveTypes ==
-                                                                        tensor::kRowCards);
+static_assert(tensor::kRowCards + kNumCards == tensor::kRowSize &&
+              tensor::kRowType + tensor::kNumMoveTypes == tensor::kRowCards);
 
 // The tensor's length with `history` rows of plays.
 constexpr int observation_tensor_size(int history) { return kObservationTensorSize + history * tensor::kRowSize; }
