@@ -38,3 +38,22 @@ def test_python_bots_on_ray_equal_the_local_run():
     local = duplicate(mc, first_action, 6, 3)
     remote = duplicate(mc, first_action, 6, 3, ray="auto")
     assert same_numbers(local, remote)
+
+
+@pytest.mark.usefixtures("local_ray")
+def test_simulate_on_ray_equals_the_local_run():
+    from tichu_fast import simulate
+
+    local = simulate(2_000, 5, policy="heuristic", calls=True)
+    remote = simulate(2_000, 5, policy="heuristic", calls=True, ray="auto")
+    assert local.tobytes() == remote.tobytes()
+
+
+@pytest.mark.usefixtures("local_ray")
+def test_cli_simulate_on_ray_gives_the_local_summary():
+    from tichu_fast.cli import simulate
+
+    timing = {"seconds": 0, "hands_per_second": 0}
+    local = simulate(3_000, 2, policy="random")
+    remote = simulate(3_000, 2, policy="random", ray="auto")
+    assert local | timing == remote | timing

@@ -10,10 +10,9 @@ Python loop asks each bot for its seat's action on the seat's view.
 from __future__ import annotations
 
 import copy
-import importlib
 import math
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,6 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tichu_fast import _core
+from tichu_fast._ray import chunks, ray_chunks
 from tichu_fast.bots import Bot, HeuristicBot, RandomBot, as_bot, bot_name
 from tichu_fast.enums import Call
 from tichu_fast.errors import IllegalMoveError, TichuError
@@ -279,29 +279,13 @@ def _native_chunk(
 # -- scheduling -----------------------------------------------------------------------------
 
 
-def _chunks(deals: int, size: int) -> Iterator[tuple[int, int]]:
-    for first in range(0, deals, size):
-        yield first, min(size, deals - first)
-
-
 def _ray_plays(
     work: Callable[[int, int], Plays], deals: int, address: object, progress: Callable[[int, int], None] | None
 ) -> Plays:
     """The chunks as Ray tasks, collected in deal order."""
-    try:
-        ray: Any = importlib.import_module("ray")  # optional: typed as Any whether or not it is installed
-    except ImportError:
-        raise ValueError('ray is not installed: pip install "tichu_fast[ray]"') from None
-    if not ray.is_initialized():
-        ray.init(address=None if address is True else str(address), include_dashboard=False)
-    size = max(1, min(_CHUNK, math.ceil(deals / (4 * max(1, int(ray.available_resources().get("CPU", 1)))))))
-    remote = ray.remote(work)
-    pending = [remote.remote(first, n) for first, n in _chunks(deals, size)]
     parts: list[Plays] = []
-    done = 0
-    for ref in pending:  # in order: each chunk's plays are its deals'
-        parts.append(ray.get(ref))
-        done += len(parts[-1]) // 2
+    for done, part in ray_chunks(work, deals, address, _CHUNK):
+        parts.append(part)
         if progress is not None:
             progress(done, deals)
     return Plays.join(parts)
@@ -356,7 +340,7 @@ def duplicate(
         plays = _ray_plays(work, deals, ray, progress)
     elif native or threads == 1:
         parts = []
-        for first, n in _chunks(deals, _CHUNK if native else 1):
+        for first, n in chunks(deals, _CHUNK if native else 1):
             parts.append(work(first, n))
             if progress is not None:
                 progress(first + n, deals)
@@ -365,7 +349,7 @@ def duplicate(
         parts = []
         size = max(1, min(64, deals // (4 * threads)))
         with ThreadPoolExecutor(threads) as pool:
-            for chunk in pool.map(lambda c: work(*c), _chunks(deals, size)):  # in deal order
+            for chunk in pool.map(lambda c: work(*c), chunks(deals, size)):  # in deal order
                 parts.append(chunk)
                 if progress is not None:
                     progress(sum(len(p) for p in parts) // 2, deals)

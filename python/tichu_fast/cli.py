@@ -15,7 +15,7 @@ import os
 import sys
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, NoReturn, TextIO
 
 import numpy as np
@@ -23,6 +23,7 @@ import numpy.typing as npt
 
 import tichu_fast as tf
 from tichu_fast import _core
+from tichu_fast._ray import chunks, ray_chunks
 from tichu_fast.enums import Call
 
 __all__ = ["RunningSummary", "main", "simulate"]
@@ -151,6 +152,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument("--no-calls", action="store_true", help="never call Grand Tichu nor Tichu")
     simulate.add_argument("--threads", type=_threads, default=1, help="C++ threads, 1..256 (default 1)")
+    simulate.add_argument(
+        "--ray", metavar="auto|ADDRESS", type=_text, help="play chunks of hands as tasks on a Ray cluster ([ray] extra)"
+    )
     simulate.set_defaults(run=_simulate)
     deal = commands.add_parser(
         "deal",
@@ -352,22 +356,32 @@ def simulate(
     policy: str = "random",
     calls: bool = True,
     threads: int = 1,
+    ray: object = None,
 ) -> dict[str, Any]:
     """Plays `hands` hands in C++ by `policy` and returns their summary, in constant memory.
 
     Progress goes to `progress` when given (a bar only if it is a terminal).
+    `ray` ("auto" or an address) plays chunks of hands as tasks on a Ray
+    cluster: the same summary, but for the time.
     """
     rules = tf.Rules(bombs_out_of_turn=bombs_out_of_turn)
-    chunk = max(1, min(_MAX_CHUNK, hands // 50))
     summary = RunningSummary()
     bar = None if progress is None else _Progress(hands, progress)
     start = time.perf_counter()
-    done = 0
+
+    def work(first: int, n: int) -> Any:
+        """Hands first .. first + n - 1 in C++."""
+        return _core.simulate_records(seed, first, n, policy, calls, rules, threads)
+
+    if ray is None:
+        chunk = max(1, min(_MAX_CHUNK, hands // 50))
+        parts: Iterator[tuple[int, Any]] = ((f + n, work(f, n)) for f, n in chunks(hands, chunk))
+    else:
+        work(0, 0)  # the arguments are checked here, not in a remote task
+        parts = ray_chunks(work, hands, ray, _MAX_CHUNK)
     try:
-        while done < hands:
-            n = min(chunk, hands - done)
-            summary.add(_core.simulate_records(seed, done, n, policy, calls, rules, threads))
-            done += n
+        for done, records in parts:
+            summary.add(records)
             if bar is not None:
                 bar.update(done)
     finally:
@@ -388,6 +402,7 @@ def _simulate(args: argparse.Namespace) -> int:
         policy=args.policy,
         calls=not args.no_calls,
         threads=args.threads,
+        ray=args.ray,
     )
     if args.json:
         print(json.dumps(summary, indent=2))

@@ -8,6 +8,7 @@ call Grand Tichu nor Tichu.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -17,6 +18,7 @@ import numpy.typing as npt
 
 from tichu_fast import _core
 from tichu_fast._core import Action
+from tichu_fast._ray import ray_chunks
 from tichu_fast.enums import Call
 from tichu_fast.formats import EVALUATION_DTYPE
 from tichu_fast.rules import Rules
@@ -201,13 +203,38 @@ def evaluate_actions(
 
 
 def simulate(
-    n: int, seed: int = 0, *, policy: str = "random", calls: bool = True, rules: Rules | None = None, threads: int = 1
+    n: int,
+    seed: int = 0,
+    *,
+    policy: str = "random",
+    calls: bool = True,
+    rules: Rules | None = None,
+    threads: int = 1,
+    ray: object = None,
 ) -> npt.NDArray[np.void]:
     """Plays `n` whole hands in C++ by `policy`; a HAND_RECORD_DTYPE array, one record per hand.
 
     Hand k is dealt by hand_seed(seed, k); the records do not depend on `threads`.
+    `ray` ("auto", a cluster's address, or True for a local instance; the [ray]
+    extra) plays chunks of hands as Ray tasks, each on `threads` threads, and
+    gives the same records as a local run.
     """
     n = _count(n, "n", 0)
     if rules is None:
         rules = Rules()
-    return _core.simulate_records(seed, 0, n, _policy(policy), _flag(calls, "calls"), rules, _threads(threads))
+    work = functools.partial(_simulate_chunk, seed, _policy(policy), _flag(calls, "calls"), rules, _threads(threads))
+    if ray is None or ray is False:
+        return work(0, n)
+    none = work(0, 0)  # the seed and the rules are checked here, not in a remote task
+    parts = [records for _, records in ray_chunks(work, n, ray, SIMULATE_CHUNK)]
+    return np.concatenate(parts) if parts else none
+
+
+SIMULATE_CHUNK = 200_000  # the most hands one Ray task of simulate plays
+
+
+def _simulate_chunk(
+    seed: int, policy: str, calls: bool, rules: Rules, threads: int, first: int, n: int
+) -> npt.NDArray[np.void]:
+    """Hands first .. first + n - 1 of simulate(seed, ...): a module-level function, so Ray can ship it."""
+    return _core.simulate_records(seed, first, n, policy, calls, rules, threads)
