@@ -119,19 +119,13 @@ void VecHands::observe(float* obs, std::uint8_t* mask, bool mask_fresh, std::int
   }
   offsets[n] = id_start_[n];
   if (!mask) return;
-  if (mask_fresh) {
-    std::fill(mask, mask + n * kNumActionIds, std::uint8_t{0});
-  } else {  // clear only what the last observe set
-    for (std::size_t i = 0; i < n; ++i) {
-      for (auto k = in_mask_start_[i]; k < in_mask_start_[i + 1]; ++k) {
-        mask[i * kNumActionIds + static_cast<std::size_t>(in_mask_[static_cast<std::size_t>(k)])] = 0;
-      }
+  if (mask_fresh) std::fill(mask, mask + n * kNumActionIds, std::uint8_t{0});
+  for (std::size_t i = 0; i < n; ++i) {  // one pass: a hand's row is cleared and set while in cache
+    std::uint8_t* row = mask + i * kNumActionIds;
+    if (!mask_fresh) {  // clear only what the last observe set
+      for (auto k = in_mask_start_[i]; k < in_mask_start_[i + 1]; ++k) row[in_mask_[static_cast<std::size_t>(k)]] = 0;
     }
-  }
-  for (std::size_t i = 0; i < n; ++i) {
-    for (auto k = id_start_[i]; k < id_start_[i + 1]; ++k) {
-      mask[i * kNumActionIds + static_cast<std::size_t>(ids_[static_cast<std::size_t>(k)])] = 1;
-    }
+    for (auto k = id_start_[i]; k < id_start_[i + 1]; ++k) row[ids_[static_cast<std::size_t>(k)]] = 1;
   }
   in_mask_ = ids_;
   in_mask_start_ = id_start_;
