@@ -109,8 +109,7 @@ void bind_vec(py::module_& m) {
             std::copy(all.begin(), all.end(), ids.mutable_data());
             return ids;
           },
-          py::arg("obs"), py::arg("mask"), py::arg("current_player"), py::arg("legal_counts"),
-          py::arg("legal_offsets"),
+          py::arg("obs"), py::arg("mask"), py::arg("current_player"), py::arg("legal_counts"), py::arg("legal_offsets"),
           "Writes each hand's observation tensor and dense mask (each skipped for None), player to decide, "
           "legal id counts and offsets; returns every hand's legal ids (int32, a copy).")
       .def(

@@ -62,19 +62,22 @@ void VecHands::let_opponents_act(std::size_t i, float* rewards, std::uint8_t* te
 }
 
 void VecHands::list_legal() {
-  thread_local std::array<std::int32_t, kMaxActions> ids;
-  thread_local std::array<Action, kMaxActions> first;
   ids_.clear();
   first_.clear();
   id_start_.assign(1, 0);
   first_start_.assign(1, 0);
-  for (const RecordedHand& h : hands_) {
-    const int n = tichu::legal_ids(h.state(), ids.data(), first.data());
-    ids_.insert(ids_.end(), ids.begin(), ids.begin() + n);
-    if (h.state().decision() != Decision::Exchange) first_.insert(first_.end(), first.begin(), first.begin() + n);
-    id_start_.push_back(static_cast<std::int64_t>(ids_.size()));
-    first_start_.push_back(static_cast<std::int64_t>(first_.size()));
-  }
+  for (std::size_t i = 0; i < hands_.size(); ++i) append_legal(i);
+}
+
+void VecHands::append_legal(std::size_t i) {
+  thread_local std::array<std::int32_t, kMaxActions> ids;
+  thread_local std::array<Action, kMaxActions> first;
+  const HandState& s = hands_[i].state();
+  const int n = tichu::legal_ids(s, ids.data(), first.data());
+  ids_.insert(ids_.end(), ids.begin(), ids.begin() + n);
+  if (s.decision() != Decision::Exchange) first_.insert(first_.end(), first.begin(), first.begin() + n);
+  id_start_.push_back(static_cast<std::int64_t>(ids_.size()));
+  first_start_.push_back(static_cast<std::int64_t>(first_.size()));
 }
 
 void VecHands::step(const std::int64_t* ids, float* rewards, std::uint8_t* terminated) {
@@ -99,11 +102,16 @@ void VecHands::step(const std::int64_t* ids, float* rewards, std::uint8_t* termi
   }
   std::fill(rewards, rewards + 4 * hands_.size(), 0.0f);
   std::fill(terminated, terminated + hands_.size(), std::uint8_t{0});
+  // Every id is resolved: the lists are rebuilt hand by hand, while each hand is in cache.
+  ids_.clear();
+  first_.clear();
+  id_start_.assign(1, 0);
+  first_start_.assign(1, 0);
   for (std::size_t i = 0; i < hands_.size(); ++i) {
     hands_[i].apply_legal(actions_[i]);  // resolved from the legal list above
     let_opponents_act(i, rewards, terminated);
+    append_legal(i);
   }
-  list_legal();
 }
 
 void VecHands::observe(float* obs, std::uint8_t* mask, bool mask_fresh, std::int32_t* current_player,

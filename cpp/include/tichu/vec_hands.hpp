@@ -56,6 +56,7 @@ class VecHands {
   void deal(std::size_t i);
   void let_opponents_act(std::size_t i, float* rewards, std::uint8_t* terminated);
   void list_legal();  // rebuilds ids_, id_start_, first_ and first_start_ for every hand
+  void append_legal(std::size_t i);  // appends hand i's block to them
 
   std::uint64_t seed_;
   Rules rules_;
