@@ -6,12 +6,14 @@ import random
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import tichu_fast as tf
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
 import duplicate
+import learn
 from flat_mc import flat_mc_action
 from ismcts import ismcts_action
 
@@ -111,3 +113,15 @@ def test_duplicate_match_prints_the_interval(capsys):
 def test_duplicate_refuses_an_unknown_bot():
     with pytest.raises(ValueError, match="unknown bot 'alphago'"):
         duplicate.make_bot("alphago")
+
+
+def test_learn_quick_completes_with_finite_numbers(tmp_path, capsys):
+    # R7, R8: points per hand are team scores; the quick run trains, evaluates twice and prints each checkpoint.
+    curve = learn.main(["--quick", "--seed", "3", "--png", str(tmp_path / "curve.png")])
+    assert len(curve) == 3
+    assert all(np.isfinite(row).all() for row in np.array(curve))
+    assert curve[-1][1] > 0  # hands were trained on
+    assert all(-425 <= points <= 600 and 0 <= wins <= 1 for _, _, points, wins in curve)  # R7.1, R7.2, R8.3-R8.5
+    out = capsys.readouterr().out
+    assert "random learner on 64 held-out deals" in out
+    assert out.count("hands trained") == 3

@@ -26,7 +26,10 @@ def test_same_trajectories_as_separate_hand_states():
             assert v.current_player[i] == s.current_player
             assert np.array_equal(v.mask[i], s.legal_action_mask())
             assert np.array_equal(v.obs[i], s.observation_tensor(s.current_player))
-        ids = pick(rng, v.mask)
+            legal = v.legal_ids[v.legal_offsets[i] : v.legal_offsets[i + 1]]
+            assert np.array_equal(legal, s.legal_action_ids())
+            assert v.legal_counts[i] == len(legal)
+        ids = pick(rng, v.mask) if rng.random() < 0.5 else v.random_legal_ids(rng)
         _obs, _mask, _players, rewards, terminated = v.step(ids)
         for i, s in enumerate(states):
             s.apply_id(int(ids[i]))
@@ -94,3 +97,57 @@ def test_bad_construction():
         tf.VecHands(2, 1, opponents=["random"])
     with pytest.raises(TypeError):
         tf.VecHands(2, 1, rules="fast")
+    with pytest.raises(TypeError):
+        tf.VecHands(2, 1, dense_mask=1)
+
+
+def test_compact_legal_ids_without_the_dense_mask():
+    # R10.1: with dense_mask=False the legal ids alone are written, the same as with the mask.
+    dense, sparse = (
+        tf.VecHands(8, 4, opponents={1: "random"}),
+        tf.VecHands(8, 4, opponents={1: "random"}, dense_mask=False),
+    )
+    assert sparse.mask is None
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        assert np.array_equal(dense.legal_ids, sparse.legal_ids)
+        assert np.array_equal(dense.obs, sparse.obs)
+        for i in range(8):
+            assert np.array_equal(
+                np.flatnonzero(dense.mask[i]), dense.legal_ids[dense.legal_offsets[i] : dense.legal_offsets[i + 1]]
+            )
+        ids = sparse.random_legal_ids(rng)
+        dense.step(ids)
+        sparse.step(ids)
+
+
+def test_random_legal_ids_are_uniform_over_the_legal_ids():
+    # R2.2: during the exchange all 2184 ordered pushes are legal; a uniform draw reaches far ones too.
+    v = tf.VecHands(1, 9, dense_mask=False)
+    rng = np.random.default_rng(0)
+    while v.hand(0).decision != tf.Decision.EXCHANGE:
+        v.step(v.random_legal_ids(rng))
+    assert v.legal_counts[0] == 2184
+    draws = np.concatenate([v.random_legal_ids(rng) for _ in range(4000)])
+    assert draws.min() >= tf.NUM_ACTION_IDS - 2184
+    assert abs(np.mean(draws) - (tf.NUM_ACTION_IDS - 1 + tf.NUM_ACTION_IDS - 2184) / 2) < 30
+    with pytest.raises(TypeError):
+        v.random_legal_ids(0)
+
+
+def test_exchange_ids_resolve_to_the_pushes_in_legal_order():
+    # R2.2: exchange id 1397 + k is legal_actions()[k], for every k (VecHands decodes it without listing).
+    for seed in range(3):
+        state = tf.HandState.new(seed)
+        while state.decision != tf.Decision.EXCHANGE:
+            state.apply_index(0)
+        first = tf.NUM_ACTION_IDS - 2184
+        assert [tf.action_from_id(first + k, state) for k in range(2184)] == state.legal_actions()
+
+
+def test_arrays_are_read_only():
+    # The dense mask is updated only where it changes: a caller's write would corrupt it, so none is allowed.
+    v = tf.VecHands(2, 1)
+    for array in (v.obs, v.mask, v.current_player, v.rewards, v.terminated, v.legal_ids, v.legal_counts):
+        with pytest.raises(ValueError, match="read-only"):
+            array[0] = 0

@@ -1,9 +1,11 @@
 // tichu_fast.VecHands' C++ half: many hands stepped in one call with the
 // GIL released (docs/rl.md "VecHands"). Only buffer checks live here.
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
@@ -21,6 +23,7 @@ namespace {
 struct VecCore {
   VecHands hands;
   std::mutex lock;
+  const void* last_mask = nullptr;  // the dense mask buffer observe wrote last (only changes are written to it)
 };
 
 // The data of `array` after checking it is exactly `dtype`, C-contiguous,
@@ -86,17 +89,31 @@ void bind_vec(py::module_& m) {
           "Applies one id per hand (IllegalMoveError naming the hand, nothing changed), then the opponents.")
       .def(
           "observe",
-          [](VecCore& v, const py::handle& obs, const py::handle& mask, const py::handle& players) {
+          [](VecCore& v, const py::handle& obs, const py::handle& mask, const py::handle& players,
+             const py::handle& counts, const py::handle& offsets) {
             const py::ssize_t n = v.hands.size();
-            auto* obs_data = checked<float>(obs, "obs", n, kObservationTensorSize);
-            auto* mask_data = checked<bool>(mask, "mask", n, kNumActionIds);
+            auto* obs_data = obs.is_none() ? nullptr : checked<float>(obs, "obs", n, kObservationTensorSize);
+            auto* mask_data = mask.is_none() ? nullptr : checked<bool>(mask, "mask", n, kNumActionIds);
             auto* player_data = checked<std::int32_t>(players, "current_player", n, 0);
-            const py::gil_scoped_release release;
-            const std::lock_guard guard(v.lock);
-            v.hands.observe(obs_data, reinterpret_cast<std::uint8_t*>(mask_data), player_data);
+            auto* count_data = checked<std::int32_t>(counts, "legal_counts", n, 0);
+            auto* offset_data = checked<std::int64_t>(offsets, "legal_offsets", n + 1, 0);
+            std::vector<std::int32_t> all;  // copied under the lock: another thread may step next
+            {
+              const py::gil_scoped_release release;
+              const std::lock_guard guard(v.lock);
+              const bool fresh = mask_data != v.last_mask;
+              v.hands.observe(obs_data, reinterpret_cast<std::uint8_t*>(mask_data), fresh, player_data, count_data,
+                              offset_data);
+              if (mask_data) v.last_mask = mask_data;
+              all = v.hands.legal_ids();
+            }
+            auto ids = py::array_t<std::int32_t>(static_cast<py::ssize_t>(all.size()));
+            std::copy(all.begin(), all.end(), ids.mutable_data());
+            return ids;
           },
-          py::arg("obs"), py::arg("mask"), py::arg("current_player"),
-          "Writes each hand's observation tensor, legal mask and player to decide.")
+          py::arg("obs"), py::arg("mask"), py::arg("current_player"), py::arg("legal_counts"), py::arg("legal_offsets"),
+          "Writes each hand's observation tensor and dense mask (each skipped for None), player to decide, "
+          "legal id counts and offsets; returns every hand's legal ids (int32, a copy).")
       .def(
           "replay_state",
           [](VecCore& v, int i) {

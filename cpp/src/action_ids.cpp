@@ -174,14 +174,55 @@ int legal_action_mask(const HandState& s, std::uint8_t* out) {
   }
 }
 
-std::optional<Action> action_from_id(int id, const HandState& s) {
+int legal_ids(const HandState& s, std::int32_t* ids, Action* first) {
   if (s.decision() == Decision::Exchange) {
-    if (id < ids::kExchange) return std::nullopt;
-    Action* actions = scratch_actions();
-    const int n = s.legal_actions(actions);
+    const int n = kNumActionIds - ids::kExchange;
+    for (int k = 0; k < n; ++k) ids[k] = ids::kExchange + k;
+    return n;
+  }
+  if (s.decision() == Decision::Over) return 0;
+  // The first action of each id, found in legal order, then sorted by id:
+  // O(legal actions), never O(kNumActionIds).
+  thread_local std::array<std::int16_t, kNumActionIds> where;  // id -> index + 1 into `actions`, 0: not seen
+  thread_local std::array<std::int32_t, kMaxActions> found;
+  Action* actions = scratch_actions();
+  const int n = s.legal_actions(actions);
+  int count = 0;
+  for (int i = 0; i < n; ++i) {
+    const int id = action_id_of(actions[i], s, false);
+    if (where[static_cast<std::size_t>(id)] == 0) {
+      where[static_cast<std::size_t>(id)] = static_cast<std::int16_t>(i + 1);
+      found[static_cast<std::size_t>(count++)] = id;
+    }
+  }
+  std::sort(found.begin(), found.begin() + count);
+  for (int k = 0; k < count; ++k) {
+    const auto id = static_cast<std::size_t>(found[static_cast<std::size_t>(k)]);
+    ids[k] = static_cast<std::int32_t>(id);
+    first[k] = actions[where[id] - 1];
+    where[id] = 0;
+  }
+  return count;
+}
+
+std::optional<Action> action_from_id(int id, const HandState& s) {
+  if (s.decision() == Decision::Exchange) {  // the ordinal names positions: decode it, generate nothing
     const int ordinal = id - ids::kExchange;
-    if (ordinal >= n) return std::nullopt;
-    return actions[ordinal];  // the exchange order is the ordinal order
+    const Mask hand = s.hand(s.current_player());
+    if (ordinal < 0 || count(hand) != 14) return std::nullopt;
+    const int c2 = ordinal % 12;
+    const int a = ordinal / 12 / 13;
+    const int b2 = ordinal / 12 % 13;
+    const int b = b2 + (b2 >= a);
+    int c = c2;  // the c2-th position other than a and b
+    for (const int taken : {std::min(a, b), std::max(a, b)}) c += c >= taken;
+    std::array<std::uint8_t, 14> cards{};
+    int k = 0;
+    for (Mask m = hand; m; m &= m - 1) cards[static_cast<std::size_t>(k++)] = static_cast<std::uint8_t>(std::countr_zero(m));
+    Action push{};
+    push.kind = ActionKind::Push;
+    push.push = {cards[static_cast<std::size_t>(a)], cards[static_cast<std::size_t>(b)], cards[static_cast<std::size_t>(c)]};
+    return push;  // the ordinal order is the order of legal_actions (tests/test_rl_ids.py)
   }
   Action* actions = scratch_actions();
   const int n = s.legal_actions(actions);

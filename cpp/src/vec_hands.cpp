@@ -1,6 +1,7 @@
 #include "tichu/vec_hands.hpp"
 
 #include <algorithm>
+#include <array>
 #include <stdexcept>
 #include <string>
 
@@ -36,6 +37,7 @@ void VecHands::reset() {
     deal(i);
     let_opponents_act(i, nullptr, nullptr);
   }
+  list_legal();
 }
 
 void VecHands::let_opponents_act(std::size_t i, float* rewards, std::uint8_t* terminated) {
@@ -55,40 +57,86 @@ void VecHands::let_opponents_act(std::size_t i, float* rewards, std::uint8_t* te
     const Seat seat = seats_[static_cast<std::size_t>(s.current_player())];
     if (seat == Seat::Learner) return;
     const Policy policy{.kind = seat == Seat::Heuristic ? PolicyKind::Heuristic : PolicyKind::Random, .calls = true};
-    h.apply(choose(s, policy, rngs_[i], scratch_));
+    h.apply_legal(choose(s, policy, rngs_[i], scratch_));  // a policy picks among the legal actions
   }
 }
 
+void VecHands::list_legal() {
+  ids_.clear();
+  first_.clear();
+  id_start_.assign(1, 0);
+  first_start_.assign(1, 0);
+  for (std::size_t i = 0; i < hands_.size(); ++i) append_legal(i);
+}
+
+void VecHands::append_legal(std::size_t i) {
+  thread_local std::array<std::int32_t, kMaxActions> ids;
+  thread_local std::array<Action, kMaxActions> first;
+  const HandState& s = hands_[i].state();
+  const int n = tichu::legal_ids(s, ids.data(), first.data());
+  ids_.insert(ids_.end(), ids.begin(), ids.begin() + n);
+  if (s.decision() != Decision::Exchange) first_.insert(first_.end(), first.begin(), first.begin() + n);
+  id_start_.push_back(static_cast<std::int64_t>(ids_.size()));
+  first_start_.push_back(static_cast<std::int64_t>(first_.size()));
+}
+
 void VecHands::step(const std::int64_t* ids, float* rewards, std::uint8_t* terminated) {
-  std::vector<Action> actions(hands_.size());
+  actions_.resize(hands_.size());
   for (std::size_t i = 0; i < hands_.size(); ++i) {
     if (ids[i] < 0 || ids[i] >= kNumActionIds) {
       throw std::out_of_range("hand " + std::to_string(i) + ": action id " + std::to_string(ids[i]) + " is not 0.." +
                               std::to_string(kNumActionIds - 1));
     }
-    const auto a = action_from_id(static_cast<int>(ids[i]), hands_[i].state());
-    if (!a) {
+    const auto begin = ids_.begin() + id_start_[i];
+    const auto end = ids_.begin() + id_start_[i + 1];
+    const auto at = std::lower_bound(begin, end, static_cast<std::int32_t>(ids[i]));
+    if (at == end || *at != ids[i]) {
       throw IllegalActionError("hand " + std::to_string(i) + ": action id " + std::to_string(ids[i]) +
                                " is not legal now");
     }
-    actions[i] = *a;
+    if (first_start_[i + 1] > first_start_[i]) {
+      actions_[i] = first_[static_cast<std::size_t>(first_start_[i] + (at - begin))];
+    } else {
+      actions_[i] = *action_from_id(static_cast<int>(ids[i]), hands_[i].state());  // the exchange: an ordinal
+    }
   }
   std::fill(rewards, rewards + 4 * hands_.size(), 0.0f);
   std::fill(terminated, terminated + hands_.size(), std::uint8_t{0});
+  // Every id is resolved: the lists are rebuilt hand by hand, while each hand is in cache.
+  ids_.clear();
+  first_.clear();
+  id_start_.assign(1, 0);
+  first_start_.assign(1, 0);
   for (std::size_t i = 0; i < hands_.size(); ++i) {
-    hands_[i].apply(actions[i]);
+    hands_[i].apply_legal(actions_[i]);  // resolved from the legal list above
     let_opponents_act(i, rewards, terminated);
+    append_legal(i);
   }
 }
 
-void VecHands::observe(float* obs, std::uint8_t* mask, std::int32_t* current_player) const {
-  for (std::size_t i = 0; i < hands_.size(); ++i) {
+void VecHands::observe(float* obs, std::uint8_t* mask, bool mask_fresh, std::int32_t* current_player,
+                       std::int32_t* counts, std::int64_t* offsets) {
+  const std::size_t n = hands_.size();
+  for (std::size_t i = 0; i < n; ++i) {
     const RecordedHand& h = hands_[i];
     const int player = h.state().current_player();  // never -1: a finished hand is dealt anew at once
-    fill_observation_tensor(h, player, 0, obs + i * kObservationTensorSize);
-    legal_action_mask(h.state(), mask + i * kNumActionIds);
+    if (obs) fill_observation_tensor(h, player, 0, obs + i * kObservationTensorSize);
     current_player[i] = player;
+    counts[i] = static_cast<std::int32_t>(id_start_[i + 1] - id_start_[i]);
+    offsets[i] = id_start_[i];
   }
+  offsets[n] = id_start_[n];
+  if (!mask) return;
+  if (mask_fresh) std::fill(mask, mask + n * kNumActionIds, std::uint8_t{0});
+  for (std::size_t i = 0; i < n; ++i) {  // one pass: a hand's row is cleared and set while in cache
+    std::uint8_t* row = mask + i * kNumActionIds;
+    if (!mask_fresh) {  // clear only what the last observe set
+      for (auto k = in_mask_start_[i]; k < in_mask_start_[i + 1]; ++k) row[in_mask_[static_cast<std::size_t>(k)]] = 0;
+    }
+    for (auto k = id_start_[i]; k < id_start_[i + 1]; ++k) row[ids_[static_cast<std::size_t>(k)]] = 1;
+  }
+  in_mask_ = ids_;
+  in_mask_start_ = id_start_;
 }
 
 }  // namespace tichu

@@ -36,20 +36,50 @@ def _seat_kinds(opponents: object) -> list[int]:
     return kinds
 
 
+def _read_only(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """A view the caller cannot write: the dense mask is updated in place, only where it changes."""
+    view: npt.NDArray[Any] = array.view()
+    view.flags.writeable = False
+    return view
+
+
 class VecHands:
     """`n` hands stepped together in C++ with the GIL released, reset automatically when they end.
 
     Hand i's e-th episode is `HandState.new(hand_seed(hand_seed(seed, i), e))`.
     `opponents` maps seats to a built-in policy ("random" or "heuristic")
     that answers at once; the other seats are the learner's. The arrays
-    `obs`, `mask`, `current_player`, `rewards` and `terminated` are owned by
-    this object and overwritten by every `reset` and `step`.
+    `obs`, `mask`, `current_player`, `rewards`, `terminated`, `legal_counts`
+    and `legal_offsets` are read-only views owned by this object and
+    overwritten by every `reset` and `step`; `legal_ids` is a new array each
+    time. Hand i's legal ids are
+    `legal_ids[legal_offsets[i]:legal_offsets[i + 1]]`, ascending.
+    With `dense_mask=False` the mask is not written and `mask` is None.
     """
 
-    __slots__ = ("_core", "_rules", "_seed", "current_player", "mask", "obs", "rewards", "terminated")
+    __slots__ = (
+        "_core",
+        "_mask",
+        "_out",
+        "_rules",
+        "_seed",
+        "current_player",
+        "legal_counts",
+        "legal_ids",
+        "legal_offsets",
+        "mask",
+        "obs",
+        "rewards",
+        "terminated",
+    )
 
     def __init__(
-        self, n: int, seed: int, rules: Rules | None = None, opponents: Mapping[int, str] | None = None
+        self,
+        n: int,
+        seed: int,
+        rules: Rules | None = None,
+        opponents: Mapping[int, str] | None = None,
+        dense_mask: bool = True,
     ) -> None:
         """Deals the first episode of each of `n` hands (1..2**20); seed is an int 0..2**64-1."""
         if isinstance(n, bool) or not isinstance(n, int):
@@ -60,34 +90,48 @@ class VecHands:
             raise TypeError(f"seed must be an int, not {type(seed).__name__}")
         if not 0 <= seed < 1 << 64:
             raise ValueError("seed must be 0..2**64-1")
+        if not isinstance(dense_mask, bool):
+            raise TypeError(f"dense_mask must be a bool, not {type(dense_mask).__name__}")
         rules = Rules() if rules is None else rules
         self._core = VecCore(n, seed, rules, _seat_kinds(opponents))
         self._rules, self._seed = rules, seed
-        self.obs = np.zeros((n, OBSERVATION_TENSOR_SIZE), dtype=np.float32)
-        self.mask = np.zeros((n, NUM_ACTION_IDS), dtype=np.bool_)
-        self.current_player = np.zeros(n, dtype=np.int32)
-        self.rewards = np.zeros((n, 4), dtype=np.float32)
-        self.terminated = np.zeros(n, dtype=np.bool_)
-        self._core.observe(self.obs, self.mask, self.current_player)
+        obs = np.zeros((n, OBSERVATION_TENSOR_SIZE), dtype=np.float32)
+        self._mask = np.zeros((n, NUM_ACTION_IDS), dtype=np.bool_) if dense_mask else None
+        players = np.zeros(n, dtype=np.int32)
+        rewards = np.zeros((n, 4), dtype=np.float32)
+        terminated = np.zeros(n, dtype=np.bool_)
+        counts = np.zeros(n, dtype=np.int32)
+        offsets = np.zeros(n + 1, dtype=np.int64)
+        self._out = (obs, players, rewards, terminated, counts, offsets)
+        self.obs, self.current_player, self.rewards, self.terminated = (
+            _read_only(a) for a in (obs, players, rewards, terminated)
+        )
+        self.legal_counts, self.legal_offsets = _read_only(counts), _read_only(offsets)
+        self.mask = None if self._mask is None else _read_only(self._mask)
+        self._observe()
+
+    def _observe(self) -> None:
+        obs, players, _rewards, _terminated, counts, offsets = self._out
+        self.legal_ids = _read_only(self._core.observe(obs, self._mask, players, counts, offsets))
 
     def __len__(self) -> int:
         """How many hands."""
         return len(self._core)
 
-    def reset(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int32]]:
+    def reset(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_] | None, npt.NDArray[np.int32]]:
         """Deals every hand's next episode: (obs, mask, current_player)."""
         self._core.reset()
-        self._core.observe(self.obs, self.mask, self.current_player)
+        self._observe()
         return self.obs, self.mask, self.current_player
 
     def step(self, action_ids: npt.ArrayLike) -> tuple[Any, ...]:
         """Applies one action id per hand: (obs, mask, current_player, rewards[n, 4], terminated[n]).
 
         A hand that ends reports its team scores by seat in `rewards` and
-        `terminated`, and is dealt its next episode at once: its `obs` and
-        `mask` are already the new hand's. An illegal id raises
-        IllegalMoveError naming the hand (IndexError outside the ids) and
-        no hand changes.
+        `terminated`, and is dealt its next episode at once: its `obs`,
+        `mask` and legal ids are already the new hand's. An illegal id
+        raises IllegalMoveError naming the hand (IndexError outside the ids)
+        and no hand changes.
         """
         ids = np.asarray(action_ids)
         if ids.dtype.kind not in "iu":
@@ -96,9 +140,18 @@ class VecHands:
             raise ValueError(f"action_ids must have shape ({len(self)},), not {ids.shape}")
         if ids.dtype.kind == "u" and ids.size and int(ids.max()) >= NUM_ACTION_IDS:
             raise IndexError("an action id is out of range")
-        self._core.step(np.ascontiguousarray(ids, dtype=np.int64), self.rewards, self.terminated)
-        self._core.observe(self.obs, self.mask, self.current_player)
+        _obs, _players, rewards, terminated, _counts, _offsets = self._out
+        self._core.step(np.ascontiguousarray(ids, dtype=np.int64), rewards, terminated)
+        self._observe()
         return self.obs, self.mask, self.current_player, self.rewards, self.terminated
+
+    def random_legal_ids(self, rng: np.random.Generator) -> npt.NDArray[np.int32]:
+        """One legal id per hand, uniformly among its legal ids, drawn by `rng`: O(n), not O(n * NUM_ACTION_IDS)."""
+        if not isinstance(rng, np.random.Generator):
+            raise TypeError(f"rng must be a numpy Generator, not {type(rng).__name__}")
+        picks = self.legal_offsets[:-1] + (rng.random(len(self)) * self.legal_counts).astype(np.int64)
+        ids: npt.NDArray[np.int32] = self.legal_ids[picks]
+        return ids
 
     def hand(self, i: int) -> HandState:
         """A copy of hand i now, as a HandState with its replay."""

@@ -104,6 +104,13 @@ int action_id(const Action& a, const HandState& s);
 // bytes, all written); returns how many distinct ids are set.
 int legal_action_mask(const HandState& s, std::uint8_t* out);
 
+// The distinct legal ids, ascending, into `ids` (room for kMaxActions);
+// returns how many. Outside the exchange `first[k]` (room for kMaxActions)
+// is the first legal action with id ids[k], what action_from_id returns;
+// during the exchange the ids are the range from ids::kExchange and `first`
+// is not written (action_from_id maps an ordinal to its push).
+int legal_ids(const HandState& s, std::int32_t* ids, Action* first);
+
 // The first legal action (in legal_actions order) whose id is `id`; nullopt
 // when none is. Precondition: 0 <= id < kNumActionIds.
 std::optional<Action> action_from_id(int id, const HandState& s);

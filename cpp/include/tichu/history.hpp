@@ -49,6 +49,13 @@ class RecordedHand {
   // changed) for an illegal one.
   void apply(const Action& a);
 
+  // Applies and records an action known to be legal (one of
+  // state().legal_actions(), as VecHands resolves them): no legality check.
+  void apply_legal(const Action& a) {
+    record(a);
+    state_.apply(a);
+  }
+
   // Applies the `index`-th legal action (HandState::legal_actions order)
   // and records it; std::out_of_range (nothing changed) for a bad index.
   void apply_index(long long index);

@@ -31,21 +31,32 @@ class VecHands {
   // Deals every hand's next episode and lets the opponents act.
   void reset();
 
-  // Applies ids[i] to hand i. Every id is resolved first: an illegal id
-  // throws IllegalActionError (an out-of-range one std::out_of_range)
-  // naming the hand, and nothing changes. Then the opponents act; a hand
-  // that ends writes its team scores to rewards[4i..4i+4) by seat
-  // (others 0), sets terminated[i] and is dealt its next episode.
+  // Applies ids[i] to hand i. Every id is resolved first (from the legal
+  // list kept for each hand): an illegal id throws IllegalActionError (an
+  // out-of-range one std::out_of_range) naming the hand, and nothing
+  // changes. Then the opponents act; a hand that ends writes its team
+  // scores to rewards[4i..4i+4) by seat (others 0), sets terminated[i] and
+  // is dealt its next episode.
   void step(const std::int64_t* ids, float* rewards, std::uint8_t* terminated);
 
   // For each hand: the observation tensor of the player to decide
-  // (obs[i * kObservationTensorSize ...]), his legal mask
-  // (mask[i * kNumActionIds ...]) and his seat.
-  void observe(float* obs, std::uint8_t* mask, std::int32_t* current_player) const;
+  // (obs[i * kObservationTensorSize ...], skipped when obs is null), his
+  // seat, and his legal ids in compact form: counts[i] of them from
+  // offsets[i] in legal_ids() (offsets has n + 1 entries). `mask`, when not
+  // null, is the dense bool[n, kNumActionIds] form; only the bits that
+  // change are written, so it must hold what the previous observe wrote
+  // (`mask_fresh`: it is all zeros, or was never written by this object).
+  void observe(float* obs, std::uint8_t* mask, bool mask_fresh, std::int32_t* current_player, std::int32_t* counts,
+               std::int64_t* offsets);
+
+  // Every hand's legal ids, ascending, one block after another (see observe).
+  [[nodiscard]] const std::vector<std::int32_t>& legal_ids() const { return ids_; }
 
  private:
   void deal(std::size_t i);
   void let_opponents_act(std::size_t i, float* rewards, std::uint8_t* terminated);
+  void list_legal();  // rebuilds ids_, id_start_, first_ and first_start_ for every hand
+  void append_legal(std::size_t i);  // appends hand i's block to them
 
   std::uint64_t seed_;
   Rules rules_;
@@ -54,6 +65,15 @@ class VecHands {
   std::vector<std::uint64_t> episodes_;
   std::vector<SplitMix64> rngs_;  // the opponents' chance, per hand
   PolicyScratch scratch_{};
+  // Each hand's legal ids (ascending) and, outside the exchange, the first
+  // legal action of each id: step resolves an id by a binary search.
+  std::vector<std::int32_t> ids_;
+  std::vector<std::int64_t> id_start_;  // n + 1
+  std::vector<Action> first_;
+  std::vector<std::int64_t> first_start_;  // n + 1; an empty block during the exchange
+  std::vector<std::int32_t> in_mask_;     // the ids the dense mask holds, as ids_ when it was written
+  std::vector<std::int64_t> in_mask_start_;
+  std::vector<Action> actions_;  // step's resolved actions
 };
 
 }  // namespace tichu
