@@ -125,3 +125,8 @@ def test_learn_quick_completes_with_finite_numbers(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "random learner on 64 held-out deals" in out
     assert out.count("hands trained") == 3
+    try:
+        import matplotlib  # noqa: F401  (the [examples] extra: then the curve is drawn)
+    except ImportError:
+        return
+    assert (tmp_path / "curve.png").read_bytes().startswith(b"\x89PNG")
