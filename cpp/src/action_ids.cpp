@@ -218,10 +218,12 @@ std::optional<Action> action_from_id(int id, const HandState& s) {
     for (const int taken : {std::min(a, b), std::max(a, b)}) c += c >= taken;
     std::array<std::uint8_t, 14> cards{};
     int k = 0;
-    for (Mask m = hand; m; m &= m - 1) cards[static_cast<std::size_t>(k++)] = static_cast<std::uint8_t>(std::countr_zero(m));
+    for (Mask m = hand; m; m &= m - 1)
+      cards[static_cast<std::size_t>(k++)] = static_cast<std::uint8_t>(std::countr_zero(m));
     Action push{};
     push.kind = ActionKind::Push;
-    push.push = {cards[static_cast<std::size_t>(a)], cards[static_cast<std::size_t>(b)], cards[static_cast<std::size_t>(c)]};
+    push.push = {cards[static_cast<std::size_t>(a)], cards[static_cast<std::size_t>(b)],
+                 cards[static_cast<std::size_t>(c)]};
     return push;  // the ordinal order is the order of legal_actions (tests/test_rl_ids.py)
   }
   Action* actions = scratch_actions();
