@@ -287,3 +287,23 @@ def test_progress_reports_every_deal_up_to_the_last():
     seen.clear()
     duplicate(RandomBot(), RandomBot(), 3, 0, progress=lambda done, total: seen.append((done, total)))
     assert seen[-1] == (3, 3)
+
+
+def test_a_bot_with_state_across_hands_gives_the_same_numbers_for_any_threads():
+    # Fresh copies per hand: a bot that draws from its own generator without reset() cannot make the
+    # numbers depend on how deals are cut into chunks, nor carry a deal's first play into its second.
+    import random
+
+    from tichu_fast.arena import duplicate
+    from tichu_fast.bots import RandomBot
+
+    class Drifting:
+        def __init__(self):
+            self.rng = random.Random(0)
+
+        def act(self, state, seat):
+            return self.rng.choice(state.legal_actions())
+
+    one = duplicate(Drifting(), RandomBot(), 40, 1, threads=1)
+    two = duplicate(Drifting(), RandomBot(), 40, 1, threads=2)  # chunks of 5 deals
+    assert one.deal_margins == two.deal_margins

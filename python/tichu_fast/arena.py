@@ -238,13 +238,17 @@ def _copy(bot: Bot) -> Bot:
 def _python_chunk(
     team_a: Bot, team_b: Bot, names: tuple[str, str], seed: int, first: int, n: int, rules: Rules
 ) -> Plays:
-    """Deals first..first+n-1, each played twice, with copies of the bots."""
-    bots = (_copy(team_a), _copy(team_b))
+    """Deals first..first+n-1, each played twice, by fresh copies of the bots for every hand.
+
+    A fresh copy per hand keeps a bot from carrying anything from one hand to
+    the next (above all, the cards of a deal's first play into its second), and
+    makes the numbers independent of how the deals are cut into chunks.
+    """
     rows = []
     for d in range(first, first + n):
         deal_seed = _core.hand_seed(seed, d)
-        rows.append(_play(d, deal_seed, 0, bots, names, rules))
-        rows.append(_play(d, deal_seed, 1, bots, names, rules))
+        for play in (0, 1):
+            rows.append(_play(d, deal_seed, play, (_copy(team_a), _copy(team_b)), names, rules))
     columns = list(zip(*rows, strict=True))
     return Plays(
         score=np.array(columns[0], dtype=np.int64),
