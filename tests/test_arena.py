@@ -301,7 +301,7 @@ def test_a_bot_with_state_across_hands_gives_the_same_numbers_for_any_threads():
         def __init__(self):
             self.rng = random.Random(0)
 
-        def act(self, state, seat):
+        def act(self, state, _seat):
             return self.rng.choice(state.legal_actions())
 
     one = duplicate(Drifting(), RandomBot(), 40, 1, threads=1)
