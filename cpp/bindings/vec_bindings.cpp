@@ -59,8 +59,10 @@ void bind_vec(py::module_& m) {
                  throw py::value_error("a seat is -1 (learner), 0 (random) or 1 (heuristic)");
                kinds[k] = static_cast<Seat>(seats[k]);
              }
-             return std::unique_ptr<VecCore>(
-                 new VecCore{VecHands(n, uint64_int(seed.obj, "seed"), to_rules(rules), kinds), {}});
+             const std::uint64_t first = uint64_int(seed.obj, "seed");
+             const Rules r = to_rules(rules);
+             const py::gil_scoped_release release;  // dealing n hands and the opponents' first moves
+             return std::unique_ptr<VecCore>(new VecCore{VecHands(n, first, r, kinds), {}});
            }),
            py::arg("n"), py::arg("seed"), py::arg("rules"), py::arg("seats"),
            "n hands (1..2**20); seats: -1 learner, 0 random, 1 heuristic.")

@@ -23,8 +23,8 @@ class Pool {
     {
       const std::scoped_lock guard(lock_);
       if (!stopping_) {
-        grow(job.helpers_wanted);
         queue_.push_back(&job);
+        grow(busy_ + wanted());  // a thread for every helper any caller wants now, not only this one
         wake = job.helpers_wanted;
       }
     }
@@ -50,6 +50,13 @@ class Pool {
   }
 
  private:
+  // The helpers the queued jobs still welcome (under lock_).
+  [[nodiscard]] int wanted() const {
+    int sum = 0;
+    for (const Job* job : queue_) sum += job->helpers_wanted;
+    return sum;
+  }
+
   // Starts threads until there are `helpers` (under lock_). A thread that
   // cannot start is no error: the caller can do all the work itself.
   void grow(int helpers) {
@@ -70,9 +77,11 @@ class Pool {
       Job* job = queue_.front();
       if (--job->helpers_wanted <= 0) queue_.pop_front();
       ++job->helpers_inside;
+      ++busy_;
       guard.unlock();
       job->work(&stop_flag_);
       guard.lock();
+      --busy_;
       if (--job->helpers_inside == 0) done_cv_.notify_all();
     }
   }
@@ -82,6 +91,7 @@ class Pool {
   std::condition_variable done_cv_;  // callers wait here for their helpers to leave
   std::deque<Job*> queue_;           // jobs that still welcome a helper
   std::vector<std::thread> threads_;
+  int busy_ = 0;  // pool threads inside a job now
   bool stopping_ = false;
   std::atomic<bool> stop_flag_{false};  // stopping_, read by helpers between blocks
 };
