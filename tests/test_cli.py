@@ -121,6 +121,9 @@ def test_ctrl_c_prints_one_line_and_exits_130():
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # A shell starts background jobs with SIGINT ignored, and the child would inherit that:
+        # give it the default disposition, so that Python installs its KeyboardInterrupt handler.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert child.stderr is not None
     assert child.stderr.readline().startswith("simulating")  # the run has begun
