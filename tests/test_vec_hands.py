@@ -151,3 +151,14 @@ def test_arrays_are_read_only():
     for array in (v.obs, v.mask, v.current_player, v.rewards, v.terminated, v.legal_ids, v.legal_counts):
         with pytest.raises(ValueError, match="read-only"):
             array[0] = 0
+
+
+def test_numpy_integers_are_accepted_and_a_huge_hand_index_is_an_index_error():
+    # The rest of the API takes any int-like; an index far outside is IndexError, not pybind's TypeError.
+    vec = tf.VecHands(np.int64(3), np.uint64(7), opponents={np.int64(1): "random"})
+    assert len(vec) == 3
+    assert vec.hand(np.int32(2)).decision == tf.VecHands(3, 7, opponents={1: "random"}).hand(2).decision
+    with pytest.raises(IndexError):
+        vec.hand(2**40)
+    with pytest.raises(TypeError):
+        vec.hand(True)

@@ -5,6 +5,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <pybind11/numpy.h>
@@ -119,19 +120,11 @@ void bind_vec(py::module_& m) {
       .def(
           "replay_state",
           [](VecCore& v, int i) {
-            const std::lock_guard guard(v.lock);
+            const std::lock_guard guard(v.lock);  // the state and its episode read together
             if (i < 0 || i >= v.hands.size()) throw py::index_error("hand " + std::to_string(i) + " is out of range");
-            return v.hands.hand(i);
+            return std::make_pair(v.hands.hand(i), v.hands.episode(i));
           },
-          py::arg("i"), "A copy of hand i's core (state and history).")
-      .def(
-          "episode",
-          [](VecCore& v, int i) {
-            const std::lock_guard guard(v.lock);
-            if (i < 0 || i >= v.hands.size()) throw py::index_error("hand " + std::to_string(i) + " is out of range");
-            return v.hands.episode(i);
-          },
-          py::arg("i"), "How many episodes hand i has finished.");
+          py::arg("i"), "A copy of hand i's core (state and history) and how many episodes it has finished.");
 }
 
 }  // namespace tichu::bindings

@@ -18,6 +18,13 @@ __all__ = ["VecHands"]
 _SEATS = {None: -1, "learner": -1, "random": 0, "heuristic": 1}
 
 
+def _int(value: object, what: str) -> int:
+    """`value` as an int: any int-like (numpy integers too), never a bool."""
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise TypeError(f"{what} must be an int, not {type(value).__name__}")
+    return int(value.__index__())
+
+
 def _seat_kinds(opponents: object) -> list[int]:
     """The four seats' kinds from `opponents`: None, or a mapping seat -> "random" / "heuristic"."""
     if opponents is None:
@@ -26,8 +33,7 @@ def _seat_kinds(opponents: object) -> list[int]:
         raise TypeError(f"opponents must be None or a mapping of seats to policies, not {type(opponents).__name__}")
     kinds = [-1] * 4
     for seat, policy in opponents.items():
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise TypeError(f"an opponent's seat must be an int, not {type(seat).__name__}")
+        seat = _int(seat, "an opponent's seat")
         if not 0 <= seat <= 3:
             raise IndexError(f"seat {seat} is outside 0..3")
         if policy not in ("random", "heuristic"):
@@ -82,12 +88,10 @@ class VecHands:
         dense_mask: bool = True,
     ) -> None:
         """Deals the first episode of each of `n` hands (1..2**20); seed is an int 0..2**64-1."""
-        if isinstance(n, bool) or not isinstance(n, int):
-            raise TypeError(f"n must be an int, not {type(n).__name__}")
+        n = _int(n, "n")
         if not 1 <= n <= 1 << 20:
             raise ValueError(f"n is 1..2**20 hands, not {n}")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+        seed = _int(seed, "seed")
         if not 0 <= seed < 1 << 64:
             raise ValueError("seed must be 0..2**64-1")
         if not isinstance(dense_mask, bool):
@@ -155,6 +159,9 @@ class VecHands:
 
     def hand(self, i: int) -> HandState:
         """A copy of hand i now, as a HandState with its replay."""
-        core = self._core.replay_state(i)
-        dealt = hand_seed(hand_seed(self._seed, i), self._core.episode(i))
+        index = _int(i, "a hand index")
+        if not 0 <= index < len(self):
+            raise IndexError(f"hand {index} is out of range 0..{len(self) - 1}")
+        core, episode = self._core.replay_state(index)  # one locked read: a step between could change the deal
+        dealt = hand_seed(hand_seed(self._seed, index), episode)
         return HandState._make(core, "deal " + " ".join(shuffled_deck(dealt)), self._rules)
