@@ -21,13 +21,16 @@ def chunks(total: int, size: int) -> Iterator[tuple[int, int]]:
         yield first, min(size, total - first)
 
 
-def ray_chunks(work: Callable[[int, int], T], total: int, address: object, largest: int) -> Iterator[tuple[int, T]]:
+def ray_chunks(
+    work: Callable[[int, int], T], total: int, address: object, largest: int, size: int | None = None
+) -> Iterator[tuple[int, T]]:
     """Runs work(first, n) over chunks of range(total) as Ray tasks; yields (items done, result) in order.
 
     `address` is "auto", a cluster's address, or True for a local instance
     (ignored when Ray is already initialised). About four chunks per CPU of the
-    cluster, none larger than `largest`, keep every CPU busy to the end.
-    ValueError if Ray is not installed.
+    cluster, none larger than `largest`, keep every CPU busy to the end; `size`
+    fixes the chunks instead (for a caller whose sums must match its local run's
+    to the last bit). ValueError if Ray is not installed.
     """
     try:
         ray: Any = importlib.import_module("ray")  # optional: typed as Any whether or not it is installed
@@ -36,7 +39,8 @@ def ray_chunks(work: Callable[[int, int], T], total: int, address: object, large
     if not ray.is_initialized():
         ray.init(address=None if address is True else str(address), include_dashboard=False)
     cpus = max(1, int(ray.available_resources().get("CPU", 1)))
-    size = max(1, min(largest, math.ceil(total / (4 * cpus))))
+    if size is None:
+        size = max(1, min(largest, math.ceil(total / (4 * cpus))))
 
     def task(first: int, n: int) -> T:
         """One chunk: a plain function, as ray.remote wants (a functools.partial is refused)."""

@@ -373,12 +373,12 @@ def simulate(
         """Hands first .. first + n - 1 in C++."""
         return _core.simulate_records(seed, first, n, policy, calls, rules, threads)
 
+    chunk = max(1, min(_MAX_CHUNK, hands // 50))  # the same chunks on Ray: the summary's float sums then match
     if ray is None:
-        chunk = max(1, min(_MAX_CHUNK, hands // 50))
         parts: Iterator[tuple[int, Any]] = ((f + n, work(f, n)) for f, n in chunks(hands, chunk))
     else:
         work(0, 0)  # the arguments are checked here, not in a remote task
-        parts = ray_chunks(work, hands, ray, _MAX_CHUNK)
+        parts = ray_chunks(work, hands, ray, _MAX_CHUNK, size=chunk)
     try:
         for done, records in parts:
             summary.add(records)
