@@ -5,6 +5,7 @@
 #include <bit>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "tichu/movegen.hpp"
 
@@ -24,7 +25,7 @@ int full_house_id(const Move& m) {
   const int trio = top_rank(m);
   const Mask others = m.cards & kNormals & ~(Mask{0xF} << rank_shift(trio));
   const int pair = rank_of_index(std::countr_zero(others));
-  const int role = m.phoenix_as == 0 ? 0 : (m.phoenix_as == trio ? 1 : 2);
+  const int role = m.phoenix_as == 0 ? 0 : (std::cmp_equal(m.phoenix_as, trio) ? 1 : 2);
   const int pair_index = pair < trio ? pair - kMinRank : pair - kMinRank - 1;
   return ids::kFullHouse + 3 * (12 * (trio - kMinRank) + pair_index) + role;
 }

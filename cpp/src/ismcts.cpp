@@ -12,6 +12,7 @@
 #include <cstring>
 #include <memory>
 #include <stdexcept>
+#include <utility>
 
 #include "tichu/parallel.hpp"
 #include "tichu/playout.hpp"
@@ -154,7 +155,7 @@ class Tree {
       const bool fresh = nodes_[static_cast<std::size_t>(chosen)].visits == 0 && node != 0;
       world.apply(nodes_[static_cast<std::size_t>(chosen)].action);
       path_.push_back(chosen);
-      if (node == 0 && chosen <= static_cast<int>(return_sums_.size())) root_child = chosen - 1;  // children 1..n
+      if (node == 0 && std::cmp_less_equal(chosen, return_sums_.size())) root_child = chosen - 1;  // children 1..n
       node = chosen;
       if (fresh) break;  // one node added: play out from here
     }
@@ -200,7 +201,7 @@ class Tree {
         return c;
       }
     }
-    if (static_cast<int>(nodes_.size()) >= config_.max_nodes) return -1;
+    if (std::cmp_greater_equal(nodes_.size(), config_.max_nodes)) return -1;
     const int c = add_child(node, a, seat);
     nodes_[static_cast<std::size_t>(c)].available = 1;
     return c;
@@ -228,7 +229,7 @@ class Tree {
     const int n = candidates(world, seat);
     // An open-addressing table of the candidates, to match children in O(n + children).
     std::size_t size = 16;
-    while (size < static_cast<std::size_t>(2 * n)) size <<= 1;
+    while (std::cmp_less(size, 2LL * n)) size <<= 1;
     if (table_.size() < size) table_.resize(size);
     std::fill(table_.begin(), table_.begin() + static_cast<std::ptrdiff_t>(size), -1);
     for (int i = 0; i < n; ++i) {
@@ -259,7 +260,7 @@ class Tree {
         if (c >= 0 && nodes_[static_cast<std::size_t>(c)].visits == 0) return c;
       }
     }
-    if (tried < n && static_cast<int>(nodes_.size()) < config_.max_nodes) {
+    if (tried < n && std::cmp_less(nodes_.size(), config_.max_nodes)) {
       auto k = static_cast<int>(rng.pick(static_cast<std::uint64_t>(n - tried)));
       for (int i = 0; i < n; ++i) {
         if (child_of_[static_cast<std::size_t>(i)] >= 0) continue;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstddef>
 
 #include "tichu/score.hpp"
 
@@ -17,7 +18,7 @@ void fill_history(const RecordedHand& h, int player, int history, float* out) {
   const auto& steps = h.steps();
   for (auto it = steps.rbegin(); it != steps.rend() && row < history; ++it) {
     if (!is_public_play(*it)) continue;
-    float* r = out + row * tensor::kRowSize;
+    float* r = out + static_cast<std::ptrdiff_t>(row) * tensor::kRowSize;
     r[tensor::kRowSeat + (it->player - player + 4) % 4] = 1.0f;
     r[tensor::kRowType + static_cast<int>(it->action.move.type)] = 1.0f;
     set_cards(r + tensor::kRowCards, it->action.move.cards);
@@ -44,7 +45,7 @@ void fill_observation_tensor(const RecordedHand& h, int player, int history, flo
   }
   for (int k = 0; k < 4; ++k) {
     const int seat = (player + k) % 4;
-    set_cards(out + kPlayed + kNumCards * k, s.played_cards(seat));
+    set_cards(out + kPlayed + static_cast<std::ptrdiff_t>(kNumCards) * k, s.played_cards(seat));
     out[kPoints + k] = static_cast<float>(card_points(s.pile(seat))) / 100.0f;
     out[kCardsLeft + k] = static_cast<float>(count(grand ? s.first_eight(seat) : s.hand(seat))) / 14.0f;
     out[kCalls + 2 * k] = s.call(seat) == Call::Tichu;

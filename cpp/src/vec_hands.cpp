@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -97,7 +98,10 @@ void VecHands::step(const std::int64_t* ids, float* rewards, std::uint8_t* termi
     if (first_start_[i + 1] > first_start_[i]) {
       actions_[i] = first_[static_cast<std::size_t>(first_start_[i] + (at - begin))];
     } else {
-      actions_[i] = *action_from_id(static_cast<int>(ids[i]), hands_[i].state());  // the exchange: an ordinal
+      // The exchange: the id is an ordinal push, decoded arithmetically; it was found legal above.
+      const std::optional<Action> push = action_from_id(static_cast<int>(ids[i]), hands_[i].state());
+      if (!push) throw std::logic_error("VecHands: a legal exchange id without its push");
+      actions_[i] = *push;
     }
   }
   std::fill(rewards, rewards + 4 * hands_.size(), 0.0f);

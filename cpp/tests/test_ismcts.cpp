@@ -2,6 +2,7 @@
 // of decision, the chosen action is legal and a root candidate, the visits
 // add up to the iterations, and the same seed and thread count repeat the
 // search exactly.
+#include <array>
 #include <cstdint>
 #include <string>
 
@@ -27,7 +28,7 @@ std::string where(std::uint64_t seed, int steps) {
 int main() {
   tichu_test::ActionList actions;
   tichu::SplitMix64 walk(7);
-  int seen[tichu::kNumDecisions] = {};
+  std::array<int, tichu::kNumDecisions> seen{};
   for (std::uint64_t d = 0; d < 150; ++d) {
     const std::uint64_t seed = tichu::hand_seed(31, d);
     RecordedHand hand(tichu_test::deal_hand(seed, tichu::Rules{}));
@@ -36,7 +37,7 @@ int main() {
       hand.apply_index(static_cast<long long>(walk.pick(static_cast<std::uint64_t>(actions.fill(hand.state())))));
     }
     if (hand.state().is_terminal()) continue;
-    ++seen[static_cast<int>(hand.state().decision())];
+    ++seen[static_cast<std::size_t>(hand.state().decision())];
     tichu::IsmctsConfig config;
     config.iterations = 200;
     config.seed = d;
@@ -56,7 +57,7 @@ int main() {
            [&] { return "not reproducible: " + where(seed, steps); });
   }
   for (const Decision d : {Decision::GrandTichu, Decision::Tichu, Decision::Exchange, Decision::Play}) {
-    expect(seen[static_cast<int>(d)] > 0,
+    expect(seen[static_cast<std::size_t>(d)] > 0,
            [&] { return std::string("no ") + tichu_test::decision_name(d) + " searched"; });
   }
   return tichu_test::report("test_ismcts");

@@ -27,7 +27,8 @@ struct IsmctsConfig {
   int threads = 1;            // root parallelisation: one tree per thread, root statistics summed
   std::uint64_t seed = 0;
   double exploration = 0.35;  // the UCB1 constant c, on rewards scaled by kRewardScale
-  Policy policy{PolicyKind::Random, false};  // the playouts' policy; calls=false: no call is ever searched or made
+  Policy policy{.kind = PolicyKind::Random,
+                .calls = false};  // the playouts' policy; calls=false: no call is ever searched or made
   int max_nodes = kMaxTreeNodes;             // per thread
 };
 
