@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import tichu_fast as tf
 from tichu_fast.enums import Call, Decision
 
 GRAND = Decision.GRAND_TICHU
@@ -154,3 +155,29 @@ def points(names):
         elif name not in ("MJ", "Dog"):
             total += {"5": 5, "10": 10, "K": 10}.get(name[:-1], 0)
     return total
+
+
+def walk(seed: int, steps: int, stop=None) -> tf.HandState:
+    """The C++ hand of `seed` after up to `steps` uniformly random actions (or until `stop(state)`)."""
+    state = tf.HandState.new(seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal() or (stop is not None and stop(state)):
+            break
+        state.apply_index(rng.randrange(state.num_legal_actions()))
+    return state
+
+
+def walked(rng: random.Random, low: int, high: int) -> tf.HandState:
+    """A C++ hand dealt from `rng` after rng.randrange(low, high) uniformly random actions (fewer if it ends)."""
+    state = tf.HandState.new(rng.getrandbits(64))
+    for _ in range(rng.randrange(low, high)):
+        if state.is_terminal():
+            break
+        state.apply_index(rng.randrange(state.num_legal_actions()))
+    return state
+
+
+def on(backend, state: tf.HandState):
+    """The same state on `backend` (rebuilt from its replay)."""
+    return backend.HandState.from_replay(state.replay())

@@ -11,6 +11,8 @@ import pytest
 
 import tichu_fast as tf
 
+from .game_helpers import walked
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
 import duplicate
 import learn
@@ -23,11 +25,7 @@ def random_states(count: int) -> list[tf.HandState]:
     rng = random.Random(17)
     states: list[tf.HandState] = []
     while len(states) < count:
-        state = tf.HandState.new(rng.getrandbits(64))
-        for _ in range(rng.randrange(150)):
-            if state.is_terminal():
-                break
-            state.apply_index(rng.randrange(state.num_legal_actions()))
+        state = walked(rng, 0, 150)
         if not state.is_terminal():
             states.append(state)
     return states

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import tichu_fast as tf
+from tests.game_helpers import walked
 from tests.test_game_api import states_at_every_kind_of_decision
 from tichu_fast.ismcts import ISMCTSBot, SearchResult, ismcts
 
@@ -20,11 +21,7 @@ def random_states(count: int, seed: int) -> list[tf.HandState]:
     rng = random.Random(seed)
     states: list[tf.HandState] = []
     while len(states) < count:
-        state = tf.HandState.new(rng.getrandbits(64))
-        for _ in range(rng.randrange(0, 80)):
-            if state.is_terminal():
-                break
-            state.apply_index(rng.randrange(state.num_legal_actions()))
+        state = walked(rng, 0, 80)
         if not state.is_terminal():
             states.append(state)
     return states

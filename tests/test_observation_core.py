@@ -12,19 +12,13 @@ import random
 import tichu_fast as tf
 from tichu_fast.observation import Observation
 
+from .game_helpers import walked
+
 
 def random_states(count: int, seed: int) -> list[tf.HandState]:
     """States at random points of random hands (every decision kind, the end included)."""
     rng = random.Random(seed)
-    states = []
-    while len(states) < count:
-        state = tf.HandState.new(rng.getrandbits(64))
-        for _ in range(rng.randrange(120)):
-            if state.is_terminal():
-                break
-            state.apply_index(rng.randrange(state.num_legal_actions()))
-        states.append(state)
-    return states
+    return [walked(rng, 0, 120) for _ in range(count)]
 
 
 def test_every_field_is_what_the_state_shows():

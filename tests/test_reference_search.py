@@ -16,6 +16,8 @@ import pytest
 import tichu_fast as tf
 import tichu_fast.reference as ref
 
+from .game_helpers import on
+
 
 def rank_cards(rank: int) -> tf.Cards:
     """The four normal cards of a rank (docs/api.md bit order)."""
@@ -36,11 +38,6 @@ def walk(rng: random.Random, steps: int, stop=None) -> tf.HandState:
             break
         state.apply_index(rng.randrange(state.num_legal_actions()))
     return state
-
-
-def on(backend, state: tf.HandState):
-    """The same state on `backend` (rebuilt from its replay)."""
-    return backend.HandState.from_replay(state.replay())
 
 
 def wish_constraints(state):

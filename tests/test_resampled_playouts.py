@@ -17,21 +17,7 @@ import tichu_fast.reference as ref
 from tichu_fast import search
 from tichu_fast.reference import search as ref_search
 
-
-def walk(seed: int, steps: int, stop=None) -> tf.HandState:
-    """The C++ hand of `seed` after up to `steps` uniformly random actions (or until `stop(state)`)."""
-    state = tf.HandState.new(seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal() or (stop is not None and stop(state)):
-            break
-        state.apply_index(rng.randrange(state.num_legal_actions()))
-    return state
-
-
-def on(backend, state: tf.HandState):
-    """The same state on `backend` (rebuilt from its replay)."""
-    return backend.HandState.from_replay(state.replay())
+from .game_helpers import on, walk
 
 
 def as_record(result) -> tuple:

@@ -16,18 +16,9 @@ import tichu_fast as tf
 from tichu_fast import cli
 from tichu_fast.search import world_seed
 
+from .game_helpers import walk
+
 POLICY_CASES = [("random", False), ("random", True), ("heuristic", False), ("heuristic", True)]
-
-
-def walk(seed: int, steps: int, stop=None) -> tf.HandState:
-    """The hand of `seed` after up to `steps` uniformly random actions (or until `stop(state)`)."""
-    state = tf.HandState.new(seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal() or (stop is not None and stop(state)):
-            break
-        state.apply_index(rng.randrange(state.num_legal_actions()))
-    return state
 
 
 def bomb_offer() -> tf.HandState:
