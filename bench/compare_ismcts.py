@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 
 import tichu_fast as tf
+from situations import walked
 from tichu_fast.ismcts import ismcts
 
 
@@ -30,11 +31,7 @@ def mid_hand_positions(count: int, seed: int) -> list[tf.HandState]:
     rng = random.Random(seed)
     positions: list[tf.HandState] = []
     while len(positions) < count:
-        state = tf.HandState.new(rng.getrandbits(64))
-        for _ in range(rng.randrange(15, 60)):
-            if state.is_terminal():
-                break
-            state.apply_index(rng.randrange(state.num_legal_actions()))
+        state = walked(rng, 15, 60)
         if state.decision == tf.Decision.PLAY and ismcts(state, iterations=1).iterations:  # a choice to search
             positions.append(state)
     return positions

@@ -18,6 +18,7 @@ import time
 
 import tichu_fast as tf
 from compare import format_time as fmt
+from situations import walked
 from tichu_fast import _core
 
 
@@ -26,11 +27,7 @@ def mid_hand_positions(count: int, seed: int) -> list[tuple[tf.HandState, int]]:
     rng = random.Random(seed)
     positions: list[tuple[tf.HandState, int]] = []
     while len(positions) < count:
-        state = tf.HandState.new(rng.getrandbits(64))
-        for _ in range(rng.randrange(15, 70)):
-            if state.is_terminal():
-                break
-            state.apply_index(rng.randrange(state.num_legal_actions()))
+        state = walked(rng, 15, 70)
         if state.decision == tf.Decision.PLAY:
             positions.append((state, state.current_player))
     return positions

@@ -23,6 +23,7 @@ import time
 
 import tichu_fast as tf
 from compare import format_time as fmt
+from situations import walked
 
 
 def clocked(fn) -> tuple[float, float]:
@@ -37,11 +38,7 @@ def mid_hand_states(count: int) -> list[tf.HandState]:
     rng = random.Random(5)
     states = []
     while len(states) < count:
-        state = tf.HandState.new(rng.getrandbits(64))
-        for _ in range(rng.randrange(30, 70)):
-            if state.is_terminal():
-                break
-            state.apply_index(rng.randrange(state.num_legal_actions()))
+        state = walked(rng, 30, 70)
         if not state.is_terminal():
             states.append(state)
     return states

@@ -68,3 +68,13 @@ def scenarios(n: int = 2000, seed: int = 2026) -> list[Scenario]:
     ]
     result.append(Scenario("respond to a straight, only a pass", np.array(pass_only[:n], dtype=np.uint64), straight))
     return result
+
+
+def walked(rng: random.Random, low: int, high: int) -> tf.HandState:
+    """A hand dealt from `rng` after rng.randrange(low, high) uniformly random actions (fewer if it ends)."""
+    state = tf.HandState.new(rng.getrandbits(64))
+    for _ in range(rng.randrange(low, high)):
+        if state.is_terminal():
+            break
+        state.apply_index(rng.randrange(state.num_legal_actions()))
+    return state
