@@ -23,6 +23,7 @@ import numpy.typing as npt
 from tichu_fast import _core
 from tichu_fast._ray import chunks, ray_chunks
 from tichu_fast.bots import Bot, HeuristicBot, RandomBot, as_bot, bot_name
+from tichu_fast.bots.builtin import _seed  # the bots' seed check: the same rule for a run's seed
 from tichu_fast.enums import Call
 from tichu_fast.errors import IllegalMoveError, TichuError
 from tichu_fast.hand import HandState
@@ -38,7 +39,6 @@ __all__ = [
     "round_robin",
 ]
 
-_SEED_LIMIT = 2**64
 _MAX_DEALS = 10**9
 _VIEW_STREAM = 0x3C6EF372FE94F82B  # mixed into the seeds of the seats' views, apart from the bots' streams
 _CHUNK = 5_000  # deals per call into C++ on the fast path: small enough for the progress bar and Ctrl-C
@@ -160,14 +160,6 @@ class DuplicateResult:
 
 
 # -- checking arguments ------------------------------------------------------------------
-
-
-def _seed(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"seed must be an int, not {type(value).__name__}")
-    if not 0 <= value < _SEED_LIMIT:
-        raise ValueError(f"seed must be 0..2**64-1, not {value}")
-    return value
 
 
 def _positive(value: object, what: str, most: int) -> int:
