@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import importlib
+import os
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -14,6 +16,14 @@ from tichu_fast.bots.protocol import Bot, as_bot
 from tichu_fast.ismcts import ISMCTSBot
 
 __all__ = ["BOTS", "BotSpec", "make_bot", "register_bot"]
+
+
+# A registered name or option: a word. An imported bot: module.path:Name, the module's parts and the
+# name plain identifiers (no relative import, no _private or __dunder__ name).
+_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+_IMPORTED = re.compile(
+    r"(?P<module>[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*):(?P<name>[A-Za-z][A-Za-z0-9_]*)"
+)
 
 
 def _quote(text: str) -> str:
@@ -92,7 +102,27 @@ BOTS: dict[str, BotSpec] = {
 def register_bot(
     name: str, factory: Callable[..., Any], options: dict[str, Callable[[str], Any]], help: str = ""
 ) -> None:
-    """Adds (or replaces) the bot `name` of the registry, e.g. ``register_bot("ismcts", ISMCTSBot, {...})``."""
+    """Adds (or replaces) the bot `name` of the registry, e.g. ``register_bot("ismcts", ISMCTSBot, {...})``.
+
+    `name` is a word (letters, digits, ``_`` and ``-``), `factory` a callable
+    and `options` maps option names to callables that convert the option's
+    text: TypeError or ValueError otherwise, and the registry is unchanged.
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"a bot name is a str, not {type(name).__name__}")
+    if _NAME.fullmatch(name) is None:
+        raise ValueError(f"a bot name is a word of letters, digits, _ and -, not {_quote(name)}")
+    if not callable(factory):
+        raise TypeError(f"the factory of the bot {name!r} must be callable, not {type(factory).__name__}")
+    if not isinstance(options, dict):
+        raise TypeError(f"the options of the bot {name!r} are a dict, not {type(options).__name__}")
+    for key, convert in options.items():
+        if not isinstance(key, str) or _NAME.fullmatch(key) is None:
+            raise TypeError(f"an option name of the bot {name!r} is a word, not {key!r}")
+        if not callable(convert):
+            raise TypeError(f"the option {key!r} of the bot {name!r} needs a callable converter, not {convert!r}")
+    if not isinstance(help, str):
+        raise TypeError(f"help is a str, not {type(help).__name__}")
     BOTS[name] = BotSpec(factory, dict(options), help)
 
 
@@ -108,31 +138,64 @@ def _options(text: str) -> dict[str, str]:
     return options
 
 
-def _import(spec: str) -> Any:
-    module_name, _, attribute = spec.partition(":")
+def _import_module(module_name: str) -> Any:
+    """Imports `module_name`; the current folder is searched too (as pytest and uvicorn do for their targets)."""
+    here = os.getcwd()
+    searched = [here if entry in ("", ".") else entry for entry in sys.path]
+    if here not in searched:
+        # The `tichu-fast` script sees its own bin folder, not the one it runs in: add it, as
+        # `python -m tichu_fast` has it. At the end, so that it never shadows an installed module.
+        sys.path.append(here)
     try:
-        module = importlib.import_module(module_name)
+        return importlib.import_module(module_name)
     except ImportError as error:
-        raise ValueError(f"cannot import the bot module {_quote(module_name)}: {error}") from None
+        raise ValueError(
+            f"cannot import the bot module {_quote(module_name)} from the current folder ({here}) or sys.path: {error}"
+        ) from None
+    except Exception as error:  # the module's own code failed while it was imported
+        what = f"{type(error).__name__}: {error}"
+        raise ValueError(f"importing the bot module {_quote(module_name)} failed: {what}") from None
+
+
+def _import(module_name: str, attribute: str) -> Bot:
+    module = _import_module(module_name)
     try:
         obj = getattr(module, attribute)
     except AttributeError:
         raise ValueError(f"the module {_quote(module_name)} has no {_quote(attribute)}") from None
-    return obj() if isinstance(obj, type) else obj
+    what = f"{module_name}:{attribute}"
+    if isinstance(obj, type):
+        try:
+            obj = obj()
+        except Exception as error:
+            raise ValueError(f"the bot class {_quote(what)} cannot be built without arguments: {error}") from None
+    try:
+        return as_bot(obj)
+    except TypeError as error:
+        raise ValueError(f"{_quote(what)} is not a bot: {error}") from None
 
 
 def make_bot(spec: str) -> Bot:
     """The bot a SPEC names: ``name`` or ``name:key=value,...`` of BOTS, or ``module.path:Name``.
 
-    A ``module.path:Name`` that is a class is instantiated without arguments;
-    a function is used as it is. ValueError (naming the problem) for a bad spec.
+    A ``module.path:Name`` imports the module (the current folder is searched
+    too, so ``mybots:Lowest`` finds ``./mybots.py``), and so runs its code:
+    a SPEC is trusted input. A class is instantiated without arguments; a
+    function is used as it is. ValueError (naming the problem) for a bad spec.
     """
     if not isinstance(spec, str):
         raise TypeError(f"a bot spec is a str, not {type(spec).__name__}")
     name, sep, rest = spec.strip().partition(":")
     if name not in BOTS:
-        if sep and "." in name and rest.isidentifier():
-            return as_bot(_import(spec.strip()))
+        imported = _IMPORTED.fullmatch(spec.strip())
+        if imported is not None:
+            try:
+                return _import(imported["module"], imported["name"])
+            except ValueError as error:
+                if "." in name:
+                    raise
+                known = ", ".join(sorted(BOTS))
+                raise ValueError(f"unknown bot {_quote(spec)}: not one of {known}, and {error}") from None
         known = ", ".join(sorted(BOTS))
         raise ValueError(f"unknown bot {_quote(spec)}: expected one of {known}, or module.path:Name")
     entry = BOTS[name]

@@ -1,0 +1,144 @@
+"""Bot SPECs: a one-file bot in the current folder, bad specs as ValueError, a checked registry (docs/bots.md)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+from tichu_fast.bots import BOTS, FunctionBot, make_bot, register_bot
+
+MYBOTS = """\
+class Lowest:
+    def reset(self, hand_seed):
+        pass
+
+    def act(self, state, seat):
+        return state.legal_actions()[0]
+
+
+def first(state, seat):
+    return state.legal_actions()[0]
+"""
+
+
+@pytest.fixture
+def bot_folder(tmp_path, monkeypatch):
+    """A folder holding mybots.py, made the current one; sys.path and sys.modules restored afterwards."""
+    (tmp_path / "mybots.py").write_text(MYBOTS)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [entry for entry in sys.path if entry not in ("", ".", str(tmp_path))])
+    yield tmp_path
+    sys.modules.pop("mybots", None)
+
+
+@pytest.mark.usefixtures("bot_folder")
+def test_a_one_file_bot_in_the_current_folder():
+    # The README's first custom bot: mybots.py where you stand, no package, no dot in the name.
+    bot = make_bot("mybots:Lowest")
+    assert type(bot).__name__ == "Lowest"
+    assert isinstance(make_bot("mybots:first"), FunctionBot)
+
+
+def test_a_missing_module_says_where_it_looked(bot_folder):
+    with pytest.raises(ValueError, match="cannot import the bot module 'nobots'") as info:
+        make_bot("nobots:Lowest")
+    message = str(info.value)
+    assert str(bot_folder) in message  # the current folder was searched
+    assert "random" in message  # and it was no registered bot either
+
+
+def tichu_fast_script() -> str:
+    """The installed `tichu-fast` console script of this interpreter."""
+    script = Path(sysconfig.get_path("scripts")) / "tichu-fast"
+    if not script.exists():
+        pytest.skip("no tichu-fast script installed beside this interpreter")
+    return str(script)
+
+
+@pytest.mark.parametrize("entry", ["script", "module"])
+def test_the_cli_finds_a_bot_in_the_current_folder(tmp_path, entry):
+    # Both entry points: `tichu-fast` (whose sys.path holds its bin folder) and `python -m tichu_fast`.
+    (tmp_path / "mybots.py").write_text(MYBOTS)
+    command = [tichu_fast_script()] if entry == "script" else [sys.executable, "-m", "tichu_fast"]
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    result = subprocess.run(
+        [*command, "arena", "--team-a", "mybots:Lowest", "--team-b", "heuristic", "--deals", "2", "--json"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
+    assert result.returncode == 0, result.stderr
+    assert '"team_a": "mybots:Lowest"' in result.stdout
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "tichu_fast.bots:BOTS",  # a dict: not a bot
+        "tichu_fast.hand:HandState",  # a class that needs arguments
+        "tichu_fast:__class__",  # no dunder or private names
+        "tichu_fast.bots:_private",
+        "..:X",  # no relative imports
+        ".bots:X",
+        "tichu_fast..bots:X",
+        "tichu_fast.bots:HeuristicBot:x",
+    ],
+)
+def test_specs_that_name_no_bot_are_value_errors(spec):
+    with pytest.raises(ValueError, match="bot") as info:
+        make_bot(spec)
+    assert len(str(info.value)) < 300
+
+
+@pytest.mark.parametrize("spec", ["tichu_fast.bots:BOTS", "tichu_fast.hand:HandState", "pkg:__class__", "..:X"])
+def test_the_cli_answers_a_bad_spec_with_exit_2(spec):
+    result = subprocess.run(
+        [sys.executable, "-m", "tichu_fast", "arena", "--team-a", spec, "--team-b", "random", "--deals", "1"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        ((5, FunctionBot, {}), TypeError),
+        (("", FunctionBot, {}), ValueError),
+        (("a:b", FunctionBot, {}), ValueError),
+        (("mine", None, {}), TypeError),
+        (("mine", FunctionBot, None), TypeError),
+        (("mine", FunctionBot, {"depth": None}), TypeError),
+        (("mine", FunctionBot, {5: int}), TypeError),
+    ],
+)
+def test_register_bot_checks_its_arguments(args, error):
+    before = dict(BOTS)
+    with pytest.raises(error):
+        register_bot(*args)
+    assert before == BOTS
+    with pytest.raises(ValueError, match=r"expected one of .*heuristic.*random"):
+        make_bot("smart")  # the unknown-spec message still sorts the registry's names
+
+
+def test_register_bot_adds_a_bot(monkeypatch):
+    monkeypatch.setitem(BOTS, "placeholder", BOTS["random"])  # restored after the test
+    built = []
+
+    def factory(depth: int = 1) -> FunctionBot:
+        built.append(depth)
+        return FunctionBot(lambda state, _seat: state.legal_actions()[0])
+
+    register_bot("placeholder", factory, {"depth": int})
+    assert isinstance(make_bot("placeholder:depth=3"), FunctionBot)
+    assert built == [3]
