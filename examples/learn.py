@@ -1,6 +1,6 @@
 """A small deep Monte Carlo learner (numpy only) against the random policy, through tf.VecHands.
 
-    python examples/learn.py [--minutes 3] [--seed 0] [--png learning_curve.png] [--quick]
+    python examples/learn.py [--minutes 3 | --rounds N] [--seed 0] [--png learning_curve.png] [--quick]
 
 Seats 0 and 2 are the learner's, seats 1 and 3 the built-in random policy.
 An MLP maps the observation tensor to one value per action id, Q(s, id);
@@ -13,7 +13,12 @@ computed, from the compact legal lists (`legal_ids`, `legal_offsets`).
 At each checkpoint the greedy policy plays held-out deals (a seed no
 training hand uses) and the script prints the learner's mean points per hand
 and the share of hands its team outscores the other; it draws the curve to a
-PNG when matplotlib is installed (`pip install "tichu_fast[examples]"`).
+PNG when matplotlib is installed (`pip install ".[examples]"` in a checkout).
+
+Training stops on wall time (`--minutes`), so two machines train on
+different numbers of hands; `--rounds N` trains a fixed N rounds (16 steps
+of every hand, then the regression) per checkpoint instead, and gives the
+same numbers on any machine for a seed. `--quick` is a fixed small run.
 """
 
 from __future__ import annotations
@@ -172,16 +177,19 @@ def main(argv: list[str] | None = None) -> list[tuple[float, int, float, float]]
     """Trains, evaluating at checkpoints; returns (seconds, hands trained, points per hand, win share) rows."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=3.0, help="training time (wall clock)")
+    parser.add_argument("--rounds", type=int, default=None, help="training rounds per checkpoint instead of minutes")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--envs", type=int, default=256, help="hands stepped together")
     parser.add_argument("--eval-hands", type=int, default=1000)
     parser.add_argument("--checkpoints", type=int, default=8)
     parser.add_argument("--epsilon", type=float, default=0.1)
     parser.add_argument("--png", default="learning_curve.png", help="the curve (needs matplotlib)")
-    parser.add_argument("--quick", action="store_true", help="a few seconds: a smoke test")
+    parser.add_argument("--quick", action="store_true", help="a fixed small run: 3 rounds, 2 checkpoints")
     args = parser.parse_args(argv)
-    if args.quick:
-        args.minutes, args.envs, args.eval_hands, args.checkpoints = 0.03, 32, 64, 2
+    if args.quick:  # a fixed amount of work, not of time: the same run on a loaded machine
+        args.rounds, args.envs, args.eval_hands, args.checkpoints = 3, 32, 64, 2
+    if args.rounds is not None and args.rounds < 0:
+        parser.error("--rounds must be >= 0")
     rng = np.random.default_rng(args.seed)
     net = Network.new(rng)
     vec = tf.VecHands(args.envs, tf.hand_seed(args.seed, 0), opponents=OPPONENTS, dense_mask=False)
@@ -196,7 +204,13 @@ def main(argv: list[str] | None = None) -> list[tuple[float, int, float, float]]
     elapsed, trained = 0.0, 0  # training time alone: the evaluations are not counted
     for checkpoint in range(args.checkpoints + 1):
         start = time.perf_counter() - elapsed
-        while time.perf_counter() - start < budget * checkpoint / args.checkpoints:
+        rounds = 0
+        while (
+            time.perf_counter() - start < budget * checkpoint / args.checkpoints
+            if args.rounds is None
+            else checkpoint > 0 and rounds < args.rounds
+        ):
+            rounds += 1
             for _ in range(16):
                 ids = choose(net, vec, rng, args.epsilon)
                 rollouts.add(vec.obs, ids, episodes)
@@ -221,7 +235,7 @@ def draw(curve: list[tuple[float, int, float, float]], baseline: tuple[float, fl
     try:
         plt = importlib.import_module("matplotlib.pyplot")
     except ImportError:
-        print("matplotlib is not installed: no plot (pip install 'tichu_fast[examples]')")
+        print("matplotlib is not installed: no plot (pip install '.[examples]' in a checkout)")
         return
     fig, ax = plt.subplots(figsize=(6, 3.5), dpi=80)
     hands = [row[1] for row in curve]

@@ -123,6 +123,9 @@ def test_learn_quick_completes_with_finite_numbers(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "random learner on 64 held-out deals" in out
     assert out.count("hands trained") == 3
+    # --quick is a fixed amount of work: the same hands and numbers on any machine, however busy.
+    again = learn.main(["--quick", "--seed", "3", "--png", str(tmp_path / "again.png")])
+    assert [row[1:] for row in again] == [row[1:] for row in curve]
     try:
         import matplotlib  # noqa: F401  (the [examples] extra: then the curve is drawn)
     except ImportError:

@@ -143,10 +143,10 @@ def test_huge_replays_fail_fast_and_short(name, kind):
     # A replay is untrusted input: 100 MB fails at once, with a short message.
     tf = load(name)
     text = HUGE_REPLAYS[kind]()
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time of this process: a busy machine does not count
     with pytest.raises(tf.InvalidNotationError) as caught:
         tf.HandState.from_replay(text)
-    assert time.perf_counter() - start < 2.0
+    assert time.process_time() - start < 2.0
     assert len(str(caught.value)) < 200
 
 
