@@ -189,7 +189,7 @@ def test_bad_arguments(kwargs, error):
 
 def test_ray_needs_ray_installed(monkeypatch):
     monkeypatch.setitem(sys.modules, "ray", None)  # as if not installed
-    with pytest.raises(ValueError, match="tichu_fast\\[ray\\]"):
+    with pytest.raises(ValueError, match=r'the \[ray\] extra\): pip install "\.\[ray\]"'):
         duplicate(RandomBot(), RandomBot(), 2, 0, ray="auto")
 
 

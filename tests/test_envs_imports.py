@@ -37,4 +37,4 @@ def test_a_missing_library_raises_import_error_naming_the_extra(module, library)
     result = run(code)
     assert result.returncode == 0, result.stderr
     assert f"needs {library}" in result.stdout or f"({library})" in result.stdout
-    assert 'pip install "tichu_fast[rl]"' in result.stdout
+    assert 'pip install ".[rl]"' in result.stdout  # the form that works from a checkout

@@ -1,4 +1,4 @@
-"""The arena on a local Ray instance gives exactly the local run's numbers (pip install "tichu_fast[ray]")."""
+"""The arena on a local Ray instance gives exactly the local run's numbers (pip install ".[ray]" in the checkout)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Learning environments for tichu_fast (docs/rl.md "Learning environments").
 
 Three adapters, each in its own module and each needing the optional extra
-`pip install "tichu_fast[rl]"`: importing `tichu_fast` or this package imports
+`pip install ".[rl]"` in a checkout (`"tichu_fast[rl]"` once published): importing `tichu_fast` or this package imports
 none of the libraries; importing an adapter module does.
 
 - `tichu_fast.envs.pettingzoo_env`: `env()` / `TichuAECEnv`, the four seats as PettingZoo AEC agents.

@@ -30,7 +30,7 @@ __all__ = [
     "seat_returns",
 ]
 
-EXTRA = 'pip install "tichu_fast[rl]"'
+EXTRA = 'pip install ".[rl]" in the tichu_fast checkout ("tichu_fast[rl]" once published)'
 
 AGENTS = ("seat_0", "seat_1", "seat_2", "seat_3")
 
