@@ -13,6 +13,7 @@ import tracemalloc
 import numpy as np
 import pytest
 
+import tichu_fast as tf
 from tichu_fast import _core, cli
 
 
@@ -152,7 +153,7 @@ def test_a_closed_pipe_exits_quietly_with_141(args):
 def peak_memory(hands: int) -> int:
     tracemalloc.start()
     try:
-        cli.simulate(hands, seed=1)
+        tf.simulate(hands, seed=1, summary=True)
         return tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
@@ -164,12 +165,12 @@ def test_simulate_memory_does_not_grow_with_hands():
     assert large < small + 1_000_000, (small, large)
 
 
-def test_running_summary_matches_numpy_over_all_rows():
+def test_simulation_summary_matches_numpy_over_all_rows():
     rows = [_core.simulate(3, first, 700, True) for first in range(0, 3500, 700)]
-    summary = cli.RunningSummary()
+    summary = tf.SimulationSummary()
     for chunk in rows:
         summary.add(chunk)
-    result = summary.result(1.0)
+    result = summary.to_dict()
     every = np.concatenate(rows)
     assert result["hands"] == 3500
     for i, team in enumerate(("team_0", "team_1")):
@@ -208,6 +209,8 @@ def test_simulate_keeps_its_json_fields():
         "tricks_per_hand",
         "bombs_per_hand",
         "seed",
+        "policy",
+        "calls",
     }
     assert set(summary["team_score"]["team_0"]) == {"mean", "std", "min", "p10", "median", "p90", "max"}
     assert set(summary["tichu"]) == {"calls", "per_hand", "success_rate"}
@@ -218,16 +221,19 @@ class Terminal(io.StringIO):
         return True
 
 
-def test_progress_bar_only_on_a_terminal():
+def test_progress_bar_only_on_a_terminal(monkeypatch, capsys):
     log = io.StringIO()
-    cli.simulate(2000, progress=log)
+    monkeypatch.setattr(sys, "stderr", log)
+    assert cli.main(["simulate", "--hands", "2000"]) == 0
     assert "\r" not in log.getvalue()
     assert log.getvalue().count("\n") == 2
     assert "2,000/2,000 hands" in log.getvalue()
     terminal = Terminal()
-    cli.simulate(2000, progress=terminal)
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert cli.main(["simulate", "--hands", "2000"]) == 0
     assert terminal.getvalue().startswith("\r[")
     assert "2,000/2,000 hands" in terminal.getvalue()
+    capsys.readouterr()
     result = run("simulate", "--hands", "3000")
     assert "\r" not in result.stderr
     assert result.stderr.count("\n") == 2
@@ -243,3 +249,60 @@ def test_help_says_what_the_tool_does():
     for command in ("simulate", "deal", "legal"):
         assert command in result.stdout
         assert run(command, "--help").returncode == 0
+
+
+def test_simulate_defaults_to_a_game_people_play():
+    # R7.1, R7.2: the random policy calls at random (about two Grand Tichus a hand), so its
+    # calls are off unless asked for; the heuristic calls by its rule.
+    random_default = json.loads(run("simulate", "--hands", "300", "--seed", "4", "--json").stdout)
+    assert random_default["calls"] is False
+    assert random_default["grand_tichu"]["calls"] == random_default["tichu"]["calls"] == 0
+    assert random_default["grand_tichu"]["success_rate"] is None  # nothing called: no rate
+    assert random_default["team_score"]["team_0"]["min"] >= -25  # R8.3: no call, no less than -25
+    random_calls = json.loads(run("simulate", "--hands", "300", "--seed", "4", "--json", "--calls").stdout)
+    assert random_calls["calls"] is True
+    assert random_calls["grand_tichu"]["calls"] > 0
+    heuristic = json.loads(run("simulate", "--hands", "300", "--seed", "4", "--json", "--policy", "heuristic").stdout)
+    assert heuristic["calls"] is True
+    assert one_line_error(run("simulate", "--calls", "--no-calls"))
+
+
+def test_simulate_prints_none_when_nothing_was_called():
+    result = run("simulate", "--hands", "200", "--seed", "1")
+    assert "200 random-policy hands (calls off)" in result.stdout
+    assert "  Tichu calls: none\n" in result.stdout
+    assert "  Grand Tichu calls: none\n" in result.stdout
+    assert "0.000 made" not in result.stdout
+
+
+def test_the_cli_prints_the_library_summary(capsys):
+    # One simulate: the command line's numbers are tf.simulate(..., summary=True)'s, line for line.
+    assert cli.main(["simulate", "--hands", "1500", "--seed", "8", "--policy", "heuristic"]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    summary = tf.simulate(1500, 8, policy="heuristic", summary=True)
+    assert printed[1:] == str(summary).splitlines()[1:]  # the first line holds the time
+    assert printed[0].startswith("1,500 heuristic-policy hands (calls on) in ")
+
+
+def done_append(done: list[tuple[int, int]]):
+    return lambda *args: done.append(args)
+
+
+def test_a_summary_is_the_summary_of_the_records():
+    # summary=True plays the same hands as the records, in chunks, with any thread count.
+    records = tf.simulate(2345, 6, calls=True)
+    expected = tf.SimulationSummary(6, "random", True)
+    expected.add(records)
+    for threads in (1, 2):
+        done: list[tuple[int, int]] = []
+        summary = tf.simulate(2345, 6, calls=True, threads=threads, summary=True, progress=done_append(done))
+        assert isinstance(summary, tf.SimulationSummary)
+        got, want = summary.to_dict(), expected.to_dict()
+        for key in set(want) - {"seconds", "hands_per_second", "team_score"}:
+            assert got[key] == want[key], key
+        for team in ("team_0", "team_1"):  # sums over a histogram: equal up to the order of the additions
+            assert got["team_score"][team] == pytest.approx(want["team_score"][team], rel=1e-12)
+        assert done[-1] == (2345, 2345)
+        assert len(done) > 1  # played in chunks
+    with pytest.raises(TypeError):
+        tf.simulate(10, summary=1)

@@ -54,6 +54,7 @@ from tichu_fast.rl import (
 )
 from tichu_fast.rules import Rules
 from tichu_fast.search import POLICIES, PlayoutResult, policy_action, simulate
+from tichu_fast.summary import SimulationSummary
 from tichu_fast.vec import VecHands
 
 __version__ = _version("tichu_fast")  # the one version number lives in pyproject.toml
@@ -88,6 +89,7 @@ __all__ = [
     "Observation",
     "PlayoutResult",
     "Rules",
+    "SimulationSummary",
     "TichuError",
     "VecHands",
     "__version__",

@@ -10,23 +10,16 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import math
 import os
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
 
-import numpy as np
-import numpy.typing as npt
-
 import tichu_fast as tf
-from tichu_fast import _core
-from tichu_fast._ray import chunks, ray_chunks
-from tichu_fast.enums import Call
 
-__all__ = ["RunningSummary", "main", "simulate"]
+__all__ = ["main"]
 
 _DESCRIPTION = """\
 Play, deal and inspect Tichu hands with tichu_fast's C++ engine: simulate
@@ -150,10 +143,22 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--policy", choices=tf.POLICIES, default="random", help="the policy of all four seats (default random)"
     )
-    simulate.add_argument("--no-calls", action="store_true", help="never call Grand Tichu nor Tichu")
+    calls = simulate.add_mutually_exclusive_group()
+    calls.add_argument(
+        "--calls",
+        action="store_true",
+        default=None,
+        help="call Grand Tichu and Tichu as the policy does (the default for heuristic; random calls at random)",
+    )
+    calls.add_argument(
+        "--no-calls", dest="calls", action="store_false", help="never call Grand Tichu nor Tichu (default for random)"
+    )
     simulate.add_argument("--threads", type=_threads, default=1, help="C++ threads, 1..256 (default 1)")
     simulate.add_argument(
-        "--ray", metavar="auto|ADDRESS", type=_text, help="play chunks of hands as tasks on a Ray cluster ([ray] extra)"
+        "--ray",
+        metavar="auto|local|ADDRESS",
+        type=_text,
+        help="play chunks of hands as Ray tasks ([ray] extra): auto = the running cluster, else a local instance",
     )
     simulate.set_defaults(run=_simulate)
     deal = commands.add_parser(
@@ -215,102 +220,6 @@ def _legal(args: argparse.Namespace) -> int:
 # -- simulate -----------------------------------------------------------------------------
 
 
-class RunningSummary:
-    """What `simulate` reports, gathered chunk by chunk in constant memory.
-
-    A team's score in one hand takes one of a few hundred values (multiples
-    of 5 from -425 to 400, R7 and R8), so a histogram of exact scores gives
-    the mean, std and percentiles that numpy would give over every row,
-    whatever the number of hands.
-    """
-
-    def __init__(self) -> None:
-        self.hands = 0
-        self._scores: tuple[Counter[int], Counter[int]] = (Counter(), Counter())
-        self._one_twos = 0
-        self._tricks = 0
-        self._bombs = 0
-        self._calls = {Call.TICHU: 0, Call.GRAND_TICHU: 0}
-        self._made = {Call.TICHU: 0, Call.GRAND_TICHU: 0}
-
-    def add(self, rows: npt.NDArray[Any]) -> None:
-        """Adds HAND_RECORD_DTYPE records; also _core.simulate's int rows (the same columns)."""
-        if rows.dtype.names is not None:
-            rows = _as_rows(rows)
-        self.hands += len(rows)
-        for team, scores in enumerate(self._scores):
-            values, counts = np.unique(rows[:, team], return_counts=True)
-            scores.update(dict(zip(values.tolist(), counts.tolist(), strict=True)))
-        self._one_twos += int(rows[:, 2].sum())
-        self._tricks += int(rows[:, 4].sum())
-        self._bombs += int(rows[:, 5].sum())
-        went_first = rows[:, 3:4] == np.arange(4)
-        for call in self._calls:
-            called = rows[:, 6:10] == int(call)
-            self._calls[call] += int(called.sum())
-            self._made[call] += int((called & went_first).sum())  # R7: a call is made by going out first
-
-    def result(self, seconds: float) -> dict[str, Any]:
-        """The summary's fields (printed, or written as JSON)."""
-        hands = self.hands
-
-        def success(call: Call) -> dict[str, float | int]:
-            """How often `call` was made per hand, and how often it was made good."""
-            n = self._calls[call]
-            return {"calls": n, "per_hand": n / hands, "success_rate": self._made[call] / n if n else 0.0}
-
-        return {
-            "hands": hands,
-            "seconds": seconds,
-            "hands_per_second": hands / seconds if seconds > 0 else 0.0,
-            "team_score": {team: _distribution(scores) for team, scores in zip(_TEAMS, self._scores, strict=True)},
-            "one_two_rate": self._one_twos / hands,
-            "tichu": success(Call.TICHU),
-            "grand_tichu": success(Call.GRAND_TICHU),
-            "tricks_per_hand": self._tricks / hands,
-            "bombs_per_hand": self._bombs / hands,
-        }
-
-
-def _as_rows(records: npt.NDArray[np.void]) -> npt.NDArray[np.int32]:
-    """HAND_RECORD_DTYPE records as _core.simulate's columns."""
-    columns = [records["score"], *(records[f][:, None] for f in ("one_two", "first_out", "tricks", "bombs"))]
-    return np.hstack([*columns, records["calls"]]).astype(np.int32)
-
-
-def _distribution(histogram: Counter[int]) -> dict[str, float | int]:
-    values = sorted(histogram)
-    n = sum(histogram.values())
-    mean = sum(v * c for v, c in histogram.items()) / n
-    variance = sum(c * (v - mean) ** 2 for v, c in histogram.items()) / n
-    ends = []  # the sorted index just past each value
-    total = 0
-    for v in values:
-        total += histogram[v]
-        ends.append(total)
-
-    def at(index: int) -> int:
-        """The value at this position of the sorted scores."""
-        return next(v for v, end in zip(values, ends, strict=True) if index < end)
-
-    def percentile(q: float) -> float:
-        """The q-th percentile by numpy's default ("linear") method."""
-        position = (n - 1) * q / 100
-        low = math.floor(position)
-        a, b = at(low), at(min(low + 1, n - 1))
-        return float(a + (b - a) * (position - low))
-
-    return {
-        "mean": mean,
-        "std": math.sqrt(variance),
-        "min": values[0],
-        "p10": percentile(10),
-        "median": percentile(50),
-        "p90": percentile(90),
-        "max": values[-1],
-    }
-
-
 class _Progress:
     """A progress bar on a terminal; elsewhere (a log) only a start and an end line."""
 
@@ -347,83 +256,28 @@ class _Progress:
             self.drawn = False
 
 
-def simulate(
-    hands: int,
-    seed: int = 0,
-    bombs_out_of_turn: bool = True,
-    progress: TextIO | None = None,
-    *,
-    policy: str = "random",
-    calls: bool = True,
-    threads: int = 1,
-    ray: object = None,
-) -> dict[str, Any]:
-    """Plays `hands` hands in C++ by `policy` and returns their summary, in constant memory.
-
-    Progress goes to `progress` when given (a bar only if it is a terminal).
-    `ray` ("auto" or an address) plays chunks of hands as tasks on a Ray
-    cluster: the same summary, but for the time.
-    """
-    rules = tf.Rules(bombs_out_of_turn=bombs_out_of_turn)
-    summary = RunningSummary()
-    bar = None if progress is None else _Progress(hands, progress)
-    start = time.perf_counter()
-
-    def work(first: int, n: int) -> Any:
-        """Hands first .. first + n - 1 in C++."""
-        return _core.simulate_records(seed, first, n, policy, calls, rules, threads)
-
-    chunk = max(1, min(_MAX_CHUNK, hands // 50))  # the same chunks on Ray: the summary's float sums then match
-    if ray is None:
-        parts: Iterator[tuple[int, Any]] = ((f + n, work(f, n)) for f, n in chunks(hands, chunk))
-    else:
-        work(0, 0)  # the arguments are checked here, not in a remote task
-        parts = ray_chunks(work, hands, ray, _MAX_CHUNK, size=chunk)
+def _simulate(args: argparse.Namespace) -> int:
+    # Calls default to off for the random policy: its calls are coin flips (about two Grand Tichus a
+    # hand), whose failures would swamp the scores; the heuristic calls by its rule.
+    calls = args.calls if args.calls is not None else args.policy != "random"
+    bar = None if args.json else _Progress(args.hands, sys.stderr)
     try:
-        for done, records in parts:
-            summary.add(records)
-            if bar is not None:
-                bar.update(done)
+        summary = tf.simulate(
+            args.hands,
+            args.seed,
+            policy=args.policy,
+            calls=calls,
+            rules=tf.Rules(bombs_out_of_turn=not args.bombs_in_turn_only),
+            threads=args.threads,
+            ray=args.ray,
+            summary=True,
+            progress=None if bar is None else (lambda done, _total: bar.update(done)),
+        )
     finally:
         if bar is not None:
             bar.close()
-    result = summary.result(time.perf_counter() - start)
-    result["seed"] = seed
-    return result
-
-
-def _simulate(args: argparse.Namespace) -> int:
-    progress = None if args.json else sys.stderr
-    summary = simulate(
-        args.hands,
-        args.seed,
-        not args.bombs_in_turn_only,
-        progress,
-        policy=args.policy,
-        calls=not args.no_calls,
-        threads=args.threads,
-        ray=args.ray,
-    )
-    if args.json:
-        print(json.dumps(summary, indent=2))
-    else:
-        _print_summary(summary, args.policy)
+    print(json.dumps(summary.to_dict(), indent=2) if args.json else summary)
     return 0
-
-
-def _print_summary(s: dict[str, Any], policy: str = "random") -> None:
-    rate = f"{s['hands_per_second']:,.0f} hands/s"
-    print(f"{s['hands']:,} {policy}-policy hands in {s['seconds']:.2f} s: {rate} (seed {s['seed']})")
-    for team, t in s["team_score"].items():
-        print(
-            f"  {team} score: mean {t['mean']:7.1f}  std {t['std']:6.1f}  "
-            f"min {t['min']}  p10 {t['p10']:.0f}  median {t['median']:.0f}  p90 {t['p90']:.0f}  max {t['max']}"
-        )
-    print(f"  one-two (double victory) rate: {s['one_two_rate']:.3f}")
-    for name, key in (("Tichu", "tichu"), ("Grand Tichu", "grand_tichu")):
-        c = s[key]
-        print(f"  {name} calls: {c['per_hand']:.2f} per hand, {c['success_rate']:.3f} made")
-    print(f"  tricks per hand: {s['tricks_per_hand']:.2f}, bombs per hand: {s['bombs_per_hand']:.3f}")
 
 
 # -- arena ------------------------------------------------------------------------------------
@@ -457,7 +311,12 @@ def _arena_parser(commands: Any) -> None:
     arena.add_argument("--seed", type=_seed, default=0, help="deal d is dealt by hand_seed(seed, d) (default 0)")
     arena.add_argument("--threads", type=_threads, default=1, help="threads, 1..256 (default 1)")
     arena.add_argument("--json", action="store_true", help="print the result as JSON, without progress")
-    arena.add_argument("--ray", metavar="auto|ADDRESS", type=_text, help="run the deals as tasks on a Ray cluster")
+    arena.add_argument(
+        "--ray",
+        metavar="auto|local|ADDRESS",
+        type=_text,
+        help="run the deals as Ray tasks ([ray] extra): auto = the running cluster, else a local instance",
+    )
     arena.set_defaults(run=_arena)
 
 

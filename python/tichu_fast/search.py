@@ -9,19 +9,21 @@ call Grand Tichu nor Tichu.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, overload
 
 import numpy as np
 import numpy.typing as npt
 
 from tichu_fast import _core
 from tichu_fast._core import Action
-from tichu_fast._ray import ray_chunks
+from tichu_fast._ray import chunks, ray_chunks
 from tichu_fast.enums import Call
 from tichu_fast.formats import EVALUATION_DTYPE
 from tichu_fast.rules import Rules
+from tichu_fast.summary import SimulationSummary
 
 if TYPE_CHECKING:
     from tichu_fast.hand import HandState
@@ -202,6 +204,7 @@ def evaluate_actions(
     return out
 
 
+@overload
 def simulate(
     n: int,
     seed: int = 0,
@@ -211,25 +214,79 @@ def simulate(
     rules: Rules | None = None,
     threads: int = 1,
     ray: object = None,
-) -> npt.NDArray[np.void]:
+    summary: Literal[False] = False,
+    progress: Callable[[int, int], object] | None = None,
+) -> npt.NDArray[np.void]: ...
+
+
+@overload
+def simulate(
+    n: int,
+    seed: int = 0,
+    *,
+    policy: str = "random",
+    calls: bool = True,
+    rules: Rules | None = None,
+    threads: int = 1,
+    ray: object = None,
+    summary: Literal[True],
+    progress: Callable[[int, int], object] | None = None,
+) -> SimulationSummary: ...
+
+
+def simulate(
+    n: int,
+    seed: int = 0,
+    *,
+    policy: str = "random",
+    calls: bool = True,
+    rules: Rules | None = None,
+    threads: int = 1,
+    ray: object = None,
+    summary: bool = False,
+    progress: Callable[[int, int], object] | None = None,
+) -> npt.NDArray[np.void] | SimulationSummary:
     """Plays `n` whole hands in C++ by `policy`; a HAND_RECORD_DTYPE array, one record per hand.
 
     Hand k is dealt by hand_seed(seed, k); the records do not depend on `threads`.
-    `ray` ("auto", a cluster's address, or True for a local instance; the [ray]
-    extra) plays chunks of hands as Ray tasks, each on `threads` threads, and
-    gives the same records as a local run.
+    `ray` ("auto", "local" or True, or a cluster's address; the [ray] extra)
+    plays chunks of hands as Ray tasks, each on `threads` threads, and gives
+    the same records as a local run. `summary=True` returns a
+    SimulationSummary instead (what `tichu-fast simulate` prints), played in
+    chunks in constant memory, whatever `n`; `progress(done, n)` is then
+    called after each chunk.
     """
     n = _count(n, "n", 0)
     if rules is None:
         rules = Rules()
-    work = functools.partial(_simulate_chunk, seed, _policy(policy), _flag(calls, "calls"), rules, _threads(threads))
+    name, flag = _policy(policy), _flag(calls, "calls")
+    work = functools.partial(_simulate_chunk, seed, name, flag, rules, _threads(threads))
+    if not _flag(summary, "summary"):
+        if ray is None or ray is False:
+            return work(0, n)
+        none = work(0, 0)  # the seed and the rules are checked here, not in a remote task
+        parts = [records for _, records in ray_chunks(work, n, ray, SIMULATE_CHUNK)]
+        return np.concatenate(parts) if parts else none
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be a function (done, total), not {type(progress).__name__}")
+    result = SimulationSummary(seed, name, flag)
+    start = time.perf_counter()
+    work(0, 0)  # the seed and the rules are checked here, before a chunk runs (on Ray too)
+    # The same chunks with Ray or without: the summary's float sums then match to the last bit.
+    size = max(1, min(SUMMARY_CHUNK, n // 50))
     if ray is None or ray is False:
-        return work(0, n)
-    none = work(0, 0)  # the seed and the rules are checked here, not in a remote task
-    parts = [records for _, records in ray_chunks(work, n, ray, SIMULATE_CHUNK)]
-    return np.concatenate(parts) if parts else none
+        pieces: Iterable[tuple[int, npt.NDArray[np.void]]] = ((f + k, work(f, k)) for f, k in chunks(n, size))
+    else:
+        pieces = ray_chunks(work, n, ray, SUMMARY_CHUNK, size=size)
+    for done, records in pieces:
+        result.add(records)
+        if progress is not None:
+            progress(done, n)
+    result.seconds = time.perf_counter() - start
+    return result
 
 
+SUMMARY_CHUNK = 10_000  # hands per call into C++ for a summary: small enough for Ctrl-C and a progress bar
 SIMULATE_CHUNK = 200_000  # the most hands one Ray task of simulate plays
 
 
