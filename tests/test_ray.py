@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+
 import pytest
 
+from tichu_fast import simulate
 from tichu_fast.arena import duplicate
 from tichu_fast.bots import HeuristicBot, MonteCarloBot, RandomBot
 
@@ -20,6 +26,26 @@ def local_ray():
 def same_numbers(x, y) -> bool:
     time = {"seconds": 0, "seconds_per_decision": 0}
     return x.deal_margins == y.deal_margins and x.to_dict() | time == y.to_dict() | time
+
+
+def test_cli_ray_auto_without_a_cluster_uses_a_local_instance(tmp_path):
+    # A one-machine user: no `ray start`, so auto finds no cluster and starts a local instance.
+    env = {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"}
+    result = subprocess.run(
+        [sys.executable, "-m", "tichu_fast", "simulate", "--hands", "300", "--seed", "4", "--ray", "auto", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=tmp_path,
+        env=env,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    local = simulate(300, 4, calls=False, summary=True).to_dict()
+    remote = json.loads(result.stdout)
+    assert remote["team_score"] == local["team_score"]
+    if "starting a local instance" not in result.stderr:  # a cluster did run on this machine
+        pytest.skip("a Ray cluster is running here: auto connected to it")
 
 
 @pytest.mark.usefixtures("local_ray")
@@ -50,10 +76,8 @@ def test_simulate_on_ray_equals_the_local_run():
 
 
 @pytest.mark.usefixtures("local_ray")
-def test_cli_simulate_on_ray_gives_the_local_summary():
-    from tichu_fast.cli import simulate
-
+def test_simulate_summary_on_ray_gives_the_local_summary():
     timing = {"seconds": 0, "hands_per_second": 0}
-    local = simulate(3_000, 2, policy="random")
-    remote = simulate(3_000, 2, policy="random", ray="auto")
+    local = simulate(3_000, 2, policy="random", summary=True).to_dict()
+    remote = simulate(3_000, 2, policy="random", ray="auto", summary=True).to_dict()
     assert local | timing == remote | timing
