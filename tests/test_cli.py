@@ -53,7 +53,7 @@ def test_simulate_shows_progress_and_summary():
 def test_deal_and_legal():
     deal = run("deal", "--seed", "3")
     assert deal.returncode == 0
-    assert "leads with" in deal.stdout
+    assert "seat 0's possible leads, " in deal.stdout
     legal = run("legal", "5j 5s Ph", "--table", "4j 4s", "--wish", "5")
     assert legal.returncode == 0
     assert "5j 5s" in legal.stdout
@@ -306,3 +306,16 @@ def test_a_summary_is_the_summary_of_the_records():
         assert len(done) > 1  # played in chunks
     with pytest.raises(TypeError):
         tf.simulate(10, summary=1)
+
+
+def test_deal_names_the_first_leader():
+    # R2.3: the Mah Jong's holder leads the first trick; in deal 7 that is seat 1, not the listed seat 0.
+    out = run("deal", "--seed", "7").stdout
+    assert "seat 1 holds the Mah Jong and leads the first trick" in out
+    assert "seat 0 leads" not in out
+
+
+def test_one_legal_move_is_singular():
+    # R5.2: a 5 cannot beat a King: only the pass
+    assert run("legal", "5j", "--table", "Kj").stdout.startswith("1 legal move:\n")
+    assert run("legal", "Dr", "--table", "Kj").stdout.startswith("2 legal moves:\n")

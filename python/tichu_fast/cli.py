@@ -163,8 +163,9 @@ def _parser() -> argparse.ArgumentParser:
     simulate.set_defaults(run=_simulate)
     deal = commands.add_parser(
         "deal",
-        help="deal a seeded hand and list its leads (default)",
-        description="Deal the hand of a seed and list the leads of one seat by type.",
+        help="deal a seeded hand and list one seat's possible leads (default)",
+        description="Deal the hand of a seed, say who holds the Mah Jong (and so leads the first trick), "
+        "and list by type the moves one seat could lead with.",
     )
     deal.add_argument("--seed", type=_seed, default=2026, help="deal seed, 0..2**64-1 (default 2026)")
     deal.add_argument("--seat", type=int, choices=range(4), default=0, help="whose leads to list (default 0)")
@@ -196,6 +197,10 @@ def _show_moves(moves: Sequence[tf.Move]) -> None:
         print(f"  {move_type.name.lower():15s} {len(texts):4d}  {', '.join(texts[:6])}{more}")
 
 
+def _moves(n: int) -> str:
+    return "1 legal move" if n == 1 else f"{n:,} legal moves"
+
+
 def _deal(args: argparse.Namespace) -> int:
     hands = tf.deal(args.seed)
     print(f"deal {args.seed}:")
@@ -203,7 +208,9 @@ def _deal(args: argparse.Namespace) -> int:
         print(f"  seat {seat}: {hand}")
     hand = hands[args.seat]
     moves = tf.legal_moves(hand)
-    print(f"\nseat {args.seat} leads with {len(moves)} legal moves:")
+    first = next(seat for seat, h in enumerate(hands) if "MJ" in h)
+    print(f"\nseat {first} holds the Mah Jong and leads the first trick (R2.3).")
+    print(f"seat {args.seat}'s possible leads, {_moves(len(moves))}:")
     _show_moves(moves)
     counts = Counter(m.type.name.lower() for m in moves)
     print("\n" + ", ".join(f"{n} {t}" for t, n in counts.most_common()))
@@ -212,7 +219,7 @@ def _deal(args: argparse.Namespace) -> int:
 
 def _legal(args: argparse.Namespace) -> int:
     moves = tf.legal_moves(args.hand, args.table, args.wish, args.out_of_turn)
-    print(f"{len(moves)} legal moves:")
+    print(f"{_moves(len(moves))}:")
     _show_moves(moves)
     return 0
 
