@@ -7,6 +7,12 @@ team return minus B's); the match prints its mean, A's points per hand and a
 95% normal interval of the mean margin. Calls (Grand Tichu, Tichu) are off
 for all players: every bot answers "no" and never takes the in-play `tichu`.
 
+This script shows how a duplicate match works, in a page of code. The
+library's arena (`tichu-fast arena`, `tichu_fast.arena.duplicate`; docs/bots.md)
+does the same with any bot, threads, Ray and a split of the margin into
+calls and cards; its built-in bots call by default (`heuristic:calls=0` to
+compare with this script's numbers).
+
     python examples/duplicate.py flat_mc heuristic --deals 100 --seed 1 --playouts 2000
     python examples/duplicate.py ismcts random --deals 100 --iterations 500
 """
