@@ -23,9 +23,9 @@ __all__ = ["main"]
 
 _DESCRIPTION = """\
 Play, deal and inspect Tichu hands with tichu_fast's C++ engine: simulate
-random-policy hands and summarise their scores, calls, tricks and bombs;
-deal a seeded hand and list its leads; list the legal moves of any situation;
-match two bots on duplicate deals (arena).
+hands by a built-in policy and summarise their scores, calls, tricks and
+bombs; deal a seeded hand and list one seat's leads; list the legal moves
+of any situation; match two bots on duplicate deals (arena).
 """
 
 _EPILOG = """\
@@ -44,9 +44,7 @@ describes each command.
 """
 
 _SEED_LIMIT = 2**64
-_TEAMS = ("team_0", "team_1")
 _MAX_HANDS = 10**12  # days of simulation at 10**5 hands per second
-_MAX_CHUNK = 10_000  # hands per call into C++: small enough for Ctrl-C and the bar to follow
 _MESSAGE_LIMIT = 300  # characters of an error message printed
 
 
