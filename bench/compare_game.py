@@ -21,6 +21,11 @@ from tichu_fast import _core
 from tichu_fast import reference as ref
 
 
+def times(ratio: float) -> str:
+    """A ratio as printed: whole numbers from 10 up, two decimals below (never a bare 0x)."""
+    return f"{ratio:,.0f}x" if ratio >= 10 else f"{ratio:.2f}x"
+
+
 def python_driven(backend, hands: int, seed: int) -> float:
     """Seconds per hand with a uniform random policy driven from Python."""
     rng = random.Random(seed)
@@ -118,18 +123,18 @@ def main() -> None:
     print(
         f"| random-policy hand | {fmt(cpp_hand)} ({1 / cpp_hand:,.0f} hands/s) | {fmt(cpp_python)} "
         f"({1 / cpp_python:,.0f} hands/s) | {fmt(ref_python)} ({1 / ref_python:,.0f} hands/s) "
-        f"| {ref_python / cpp_hand:,.0f}x |"
+        f"| {times(ref_python / cpp_hand)} |"
     )
-    print(f"| clone() | {fmt(clone_core)} | {fmt(clone_cpp)} | {fmt(clone_ref)} | {clone_ref / clone_core:,.0f}x |")
+    print(f"| clone() | {fmt(clone_core)} | {fmt(clone_cpp)} | {fmt(clone_ref)} | {times(clone_ref / clone_core)} |")
     apply_cpp, apply_ref = per_apply(states_cpp), per_apply(states_ref, 5)
-    print(f"| apply(action) | | {fmt(apply_cpp)} | {fmt(apply_ref)} | {apply_ref / apply_cpp:,.0f}x (vs from Python) |")
+    print(f"| apply(action) | | {fmt(apply_cpp)} | {fmt(apply_ref)} | {times(apply_ref / apply_cpp)} (vs Python) |")
     leads_cpp, leads_ref = leads(tf, 300), leads(ref, 50)
     lead_cpp, lead_ref = per_apply(leads_cpp), per_apply(leads_ref, 5)
-    print(f"| apply(action), a lead | | {fmt(lead_cpp)} | {fmt(lead_ref)} | {lead_ref / lead_cpp:,.0f}x (vs Python) |")
+    print(f"| apply(action), a lead | | {fmt(lead_cpp)} | {fmt(lead_ref)} | {times(lead_ref / lead_cpp)} (vs Python) |")
     index_cpp, index_ref = per_apply_index(states_cpp), per_apply_index(states_ref, 5)
-    print(f"| apply_index(i) | | {fmt(index_cpp)} | {fmt(index_ref)} | {index_ref / index_cpp:,.0f}x (vs Python) |")
+    print(f"| apply_index(i) | | {fmt(index_cpp)} | {fmt(index_ref)} | {times(index_ref / index_cpp)} (vs Python) |")
     seen_cpp, seen_ref = per_observation(states_cpp), per_observation(states_ref, 5)
-    print(f"| observation(p) | | {fmt(seen_cpp)} | {fmt(seen_ref)} | {seen_ref / seen_cpp:,.0f}x (vs Python) |")
+    print(f"| observation(p) | | {fmt(seen_cpp)} | {fmt(seen_ref)} | {times(seen_ref / seen_cpp)} (vs Python) |")
     print(
         "\nrandom-policy hand: _core.simulate (all in C++), or HandState.new + apply_index(random) from a Python "
         "loop; clone(): a HandState copied in C++ (_core._time_clone) or HandState.clone(); apply: "
