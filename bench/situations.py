@@ -39,7 +39,7 @@ def _hands(rng: random.Random, n: int, phoenix: bool, avoid: int = 0) -> np.ndar
 
 
 def scenarios(n: int = 2000, seed: int = 2026) -> list[Scenario]:
-    """The situations of the README's table, n hands each. A response's
+    """The situations of docs/speed.md's table, n hands each. A response's
     table is one fixed combination; the hands are drawn from the other cards."""
     rng = random.Random(seed)
     tables = {
