@@ -31,12 +31,14 @@ of any situation; match two bots on duplicate deals (arena).
 _EPILOG = """\
 examples:
   tichu-fast simulate --hands 100000 --seed 0
+  tichu-fast simulate --hands 100000 --policy heuristic --threads 2
   tichu-fast simulate --hands 1000 --json > summary.json
   tichu-fast deal --seed 7 --seat 2
   tichu-fast legal "5j 5s Ph" --table "4j 4s" --wish 5
   tichu-fast legal "7j 7s 7p 7t 9j" --table "Ks" --out-of-turn
   tichu-fast arena --team-a heuristic --team-b random:calls=0 --deals 500
   tichu-fast arena --round-robin random,heuristic,mc:budget=10ms --deals 100
+  tichu-fast arena --team-a mybots:Lowest --team-b heuristic   # a bot of ./mybots.py
 
 Cards are named MJ, Dog, Ph, Dr and a rank 2..10, J, Q, K, A followed by a
 suit j, s, p or t (10s, Qp); see docs/api.md. `tichu-fast COMMAND --help`
