@@ -58,6 +58,12 @@ def rank_name(rank: int) -> str:
     return _RANKS.get(rank, str(rank))
 
 
+def _a_rank(rank: int) -> str:
+    """A rank in words with its article: "a 7", "an 8", "a Jack", "an Ace"."""
+    word = {11: "Jack", 12: "Queen", 13: "King", 14: "Ace"}.get(rank, str(rank))
+    return ("an " if word[0] in "8A" else "a ") + word
+
+
 def _names(cards: Any) -> list[str]:
     return list(cards)
 
@@ -89,7 +95,7 @@ def describe(action: Action, decision: Decision, seat: int, before: HandState, h
         parts = [f"{card} to seat {(seat + k + 1) % 4}" for k, card in enumerate(action.push)]
         return f"{who} pushes " + ", ".join(parts)
     if action.kind == ActionKind.WISH:
-        return f"{who} wishes for a {rank_name(action.wish)}" if action.wish else f"{who} makes no wish"
+        return f"{who} wishes for {_a_rank(action.wish)}" if action.wish else f"{who} makes no wish"
     if action.kind == ActionKind.GIFT:
         return f"{who} gives the Dragon trick to seat {action.gift_to}"
     move = action.move
@@ -248,7 +254,7 @@ def notes_of(before: HandState, after: HandState, action: Action) -> list[str]:
     """What an action made happen, read from the two states: a trick taken, a wish fulfilled, seats out, the end."""
     notes: list[str] = []
     if before.wish is not None and after.wish is None and action.kind == ActionKind.PLAY:
-        notes.append(f"the wish for a {rank_name(before.wish)} is fulfilled")  # R6.2
+        notes.append(f"the wish for {_a_rank(before.wish)} is fulfilled")  # R6.2
     grown = [p for p in range(4) if len(after.piles[p]) > len(before.piles[p])]
     for p in grown:
         gained = after.piles[p] - before.piles[p]

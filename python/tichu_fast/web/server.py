@@ -35,7 +35,7 @@ from tichu_fast.bots import make_bot
 from tichu_fast.rules import Rules
 from tichu_fast.web.table import MAX_MESSAGE, Table, TableError
 
-__all__ = ["Settings", "create_app", "serve"]
+__all__ = ["Settings", "create_app", "serve", "uvicorn_config"]
 
 _SECURITY_HEADERS = {
     # the pages load nothing from elsewhere: inline style and script only, the websocket to this server
@@ -58,6 +58,7 @@ class Settings:
     delay: float = 0.7  # seconds between two bot plays shown
     idle_seconds: float = 1800.0  # a table nobody used for this long is closed
     max_tables: int = 32
+    seed: int | None = None  # tests and demos only: table n deals from seed + n (default: a secret random seed)
 
 
 @dataclass
@@ -75,13 +76,16 @@ class _Tables:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.rooms: dict[str, _Room] = {}
+        self.created = 0
 
     def create(self, seat: int) -> _Room:
         self.sweep()
         if len(self.rooms) >= self.settings.max_tables:
             raise TableError(f"too many tables open ({self.settings.max_tables}); close one or wait")
         s = self.settings
-        table = Table(seat=seat, partner=s.partner, opponents=s.opponents, rules=Rules(target=s.target))
+        seed = None if s.seed is None else (s.seed + self.created) % 2**64
+        table = Table(seat=seat, partner=s.partner, opponents=s.opponents, rules=Rules(target=s.target), seed=seed)
+        self.created += 1
         room = _Room(table)
         self.rooms[table.token] = room
         return room
@@ -261,8 +265,18 @@ async def _run_bots(room: _Room, delay: float) -> None:
         table.last_active = time.monotonic()
 
 
+def uvicorn_config(app: Starlette, host: str = "127.0.0.1", port: int = 8000) -> Any:
+    """uvicorn's Config for `app`, with the websockets library's current (sans-I/O) protocol where
+    uvicorn has it (its older one uses the deprecated `websockets.legacy`)."""
+    import uvicorn
+    from uvicorn.config import WS_PROTOCOLS
+
+    ws = "websockets-sansio" if "websockets-sansio" in WS_PROTOCOLS else "auto"
+    return uvicorn.Config(app, host=host, port=port, log_level="warning", ws=ws)
+
+
 def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000) -> None:
     """Runs the server until Ctrl-C (uvicorn)."""
     import uvicorn
 
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="warning")
+    uvicorn.Server(uvicorn_config(create_app(settings), host, port)).run()

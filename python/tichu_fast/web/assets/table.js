@@ -239,7 +239,7 @@
     const log = $("log");
     log.textContent = "";
     for (const e of state.log) {
-      const li = el("li", {}, el("div", { text: e.text.replace("Seat " + state.seat + " ", "You (seat " + state.seat + ") ") }));
+      const li = el("li", {}, el("div", { text: e.text.replace("Seat " + state.seat + " ", "Seat " + state.seat + " (you) ") }));
       for (const n of e.notes) li.appendChild(el("div", { class: "note", text: "  " + n }));
       log.appendChild(li);
     }

@@ -96,12 +96,16 @@
         if (head) log.appendChild(el("li", { class: "trick-head", text: head }));
       }
       let text = e.text;
-      if (e.analysis && e.analysis.loss !== undefined) text += "  [cost " + fmt(e.analysis.loss) + "]";
+      if (e.analysis && e.analysis.loss !== undefined) text += "  [cost " + num(e.analysis.loss) + "]";
       const b = el("button", { type: "button", text: text, onclick: () => go(i + 1), dataset: { step: String(i + 1) } });
       const li = el("li", {}, b);
       for (const n of e.notes) li.appendChild(el("div", { class: "note", text: "  " + n }));
       log.appendChild(li);
     });
+  }
+
+  function num(x) {
+    return (Math.round(x * 10) / 10).toString();
   }
 
   function fmt(x) {
@@ -198,7 +202,7 @@
       table.appendChild(tr);
     }
     box.appendChild(table);
-    if (a.loss !== undefined) box.appendChild(el("p", { text: "The action taken cost " + fmt(a.loss) + " points." }));
+    if (a.loss !== undefined) box.appendChild(el("p", { text: "The action taken cost " + num(a.loss) + " points." }));
     return box;
   }
 
