@@ -50,7 +50,7 @@ _PLACES = ("1st", "2nd", "3rd", "4th")
 
 def asset(name: str) -> str:
     """The text of one of the page assets (tichu.css, cards.js, viewer.js, table.js, table.html)."""
-    return resources.files("tichu_fast.web").joinpath("assets", name).read_text(encoding="utf-8")
+    return resources.files("tichu_fast.web").joinpath("assets").joinpath(name).read_text(encoding="utf-8")
 
 
 def rank_name(rank: int) -> str:
@@ -286,6 +286,7 @@ def page(title: str, body: str, scripts: list[str], data: Any = None) -> str:
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        '<link rel="icon" href="data:,">',  # no icon to fetch
         f"<title>{_escape(title)}</title>",
         f"<style>{asset('tichu.css')}</style>",
         "</head><body>",
