@@ -265,3 +265,18 @@ def test_the_command_writes_the_page(tmp_path):
     bad = subprocess.run([*run[:4], str(tmp_path / "missing.txt")], capture_output=True, text=True, timeout=120)
     assert bad.returncode == 2
     assert "cannot read the replay file" in bad.stderr
+
+
+def test_the_core_and_the_viewer_need_no_web_library():
+    # without the [web] extra (its modules blocked): everything but the server imports, and `play` says what to install
+    code = (
+        "import sys\n"
+        "for name in ('starlette', 'uvicorn', 'websockets'):\n"
+        "    sys.modules[name] = None\n"
+        "import tichu_fast, tichu_fast.view, tichu_fast.web, tichu_fast.web.table\n"
+        "from tichu_fast import cli\n"
+        "sys.exit(cli.main(['play']))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2, result.stderr
+    assert "pip install 'tichu_fast[web]'" in result.stderr
