@@ -201,6 +201,9 @@ def test_malformed_and_illegal_messages_get_an_error_and_change_nothing(client):
             assert reply["type"] == "error", text
             assert table.hand.replay() == before
             assert table.version == version
+        ws.send_bytes(b'{"type": "act", "action": "no grand tichu"}')
+        assert ws.receive_json()["type"] == "error"
+        assert table.version == version
         ws.send_json({"type": "hello"})
         assert receive_state(ws, []) == first
         ws.send_json({"type": "act", "action": "no grand tichu", "version": version})
@@ -238,6 +241,7 @@ def test_pages_and_limits(client):
     assert home.status_code == 200
     assert "default-src 'none'" in home.headers["content-security-policy"]
     assert client.post("/tables", json={"seat": 7}).status_code == 400
+    assert client.post("/tables", json={"seat": 1.0}).status_code == 400
     assert client.post("/tables", content=b"not json").status_code == 200  # the default seat
     tables = client.app.state.tables
     tables.settings.max_tables = len(tables.rooms)

@@ -122,7 +122,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         except (ValueError, UnicodeDecodeError):
             body = {}
         seat = body.get("seat", settings.seat) if isinstance(body, dict) else settings.seat
-        if seat not in (0, 1, 2, 3) or isinstance(seat, bool):
+        if type(seat) is not int or not 0 <= seat <= 3:
             return JSONResponse({"error": "seat must be 0..3"}, status_code=400)
         try:
             room = tables.create(seat)
@@ -155,7 +155,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
             if not room.lock.locked():
                 await _run_bots(room, settings.delay)
             while True:
-                text = await websocket.receive_text()
+                received = await websocket.receive()
+                if received["type"] == "websocket.disconnect":
+                    break
+                text = received.get("text")
+                if not isinstance(text, str):
+                    await _send(websocket, {"type": "error", "message": "a message is JSON text, not bytes"})
+                    continue
                 if room.table.token not in tables.rooms:
                     await _send(websocket, {"type": "error", "message": "this table was closed"})
                     break
