@@ -145,10 +145,12 @@ def check_drawn(driver: Any, state: tf.HandState, seat: int) -> None:
 def click_action(driver: Any, state: tf.HandState, action: Any) -> None:
     """Does `action` the way a person does: its cards, then its button."""
     text = str(action)
-    if state.decision == tf.Decision.EXCHANGE:
+    if state.decision == tf.Decision.EXCHANGE:  # by the keyboard: Tab to each card, Space, then Enter on Push
         for card in action.push:
-            driver.find_element(By.CSS_SELECTOR, f'#hand-me [data-card="{card}"]').click()
-        driver.find_element(By.CSS_SELECTOR, '[data-action="push"]').click()
+            tab_to(driver, driver.find_element(By.CSS_SELECTOR, f'#hand-me [data-card="{card}"]'))
+            ActionChains(driver).send_keys(Keys.SPACE).perform()
+        tab_to(driver, driver.find_element(By.CSS_SELECTOR, '[data-action="push"]'))
+        ActionChains(driver).send_keys(Keys.ENTER).perform()
         return
     if action.move is not None and not action.move.is_pass:
         for card in action.move.cards:
