@@ -566,7 +566,9 @@ def _web_parsers(commands: Any) -> None:
     play.add_argument("--opponents", metavar="SPEC", default="heuristic", help="the opponents' bot (default heuristic)")
     play.add_argument("--seat", type=int, choices=range(4), default=0, help="your seat at a new table (default 0)")
     play.add_argument("--target", type=_target, default=1000, help="the match's target score (default 1000, R9.1)")
-    play.add_argument("--delay", type=float, default=0.7, help="seconds between the bots' plays (default 0.7)")
+    play.add_argument(
+        "--delay", type=float, default=0.7, help="seconds between the bots' plays (default 0.7; a quarter for calls)"
+    )
     play.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine)")
     play.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     play.set_defaults(run=_play)

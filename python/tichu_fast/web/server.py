@@ -47,6 +47,9 @@ _SECURITY_HEADERS = {
 }
 
 
+_PLAYS = {"PLAY", "BOMB", "WISH", "DRAGON_GIFT"}  # decisions shown at the bots' full pace
+
+
 @dataclass
 class Settings:
     """How `tichu-fast play` runs: the bots' SPECs, the person's default seat, the bots' pace, the limits."""
@@ -55,7 +58,7 @@ class Settings:
     opponents: str = "heuristic"
     seat: int = 0
     target: int = 1000  # R9.1
-    delay: float = 0.7  # seconds between two bot plays shown
+    delay: float = 0.7  # seconds between two bot plays shown (a quarter of it for calls and pushes)
     idle_seconds: float = 1800.0  # a table nobody used for this long is closed
     max_tables: int = 32
     seed: int | None = None  # tests and demos only: table n deals from seed + n (default: a secret random seed)
@@ -261,7 +264,9 @@ async def _run_bots(room: _Room, delay: float) -> None:
             if event is None:
                 unsent = True  # nothing the person may see happened
                 continue
-            wait = delay - (time.monotonic() - start)
+            # a play is worth watching; calls and pushes before the play go by faster
+            pace = delay if event["decision"] in _PLAYS else delay / 4
+            wait = pace - (time.monotonic() - start)
             if wait > 0:
                 await asyncio.sleep(wait)
             await _broadcast(room, table.message())

@@ -203,6 +203,7 @@ class Table:
             return None  # R10.3: a declined offer shows who holds a bomb
         event = {
             "seat": seat,
+            "decision": decision.name,
             "text": view.describe(parsed, decision, seat, before, hidden and parsed.kind == ActionKind.PUSH),
             "notes": view.notes_of(before, hand, parsed),
         }
