@@ -182,6 +182,7 @@ def _parser() -> argparse.ArgumentParser:
     legal.add_argument("--out-of-turn", action="store_true", help="an out-of-turn bomb decision")
     legal.set_defaults(run=_legal)
     _arena_parser(commands)
+    _web_parsers(commands)
     return parser
 
 
@@ -403,6 +404,82 @@ def _print_duplicate(r: Any, a: str, b: str) -> None:
     how = " (C++: the run's time over all decisions)" if r.native else ""
     spd = r.seconds_per_decision
     print(f"  time per decision    A {spd[0] * 1e6:,.1f} µs, B {spd[1] * 1e6:,.1f} µs{how}")
+
+
+# -- view and play (docs/web.md) -------------------------------------------------------------
+
+
+def _web_parsers(commands: Any) -> None:
+    view = commands.add_parser(
+        "view",
+        help="write a replay as one self-contained HTML page to step through (hands, tricks, score)",
+        description="Write the replay of a hand as one HTML file that needs no server nor network: the deal, "
+        "calls, exchange, every trick, the wish, the Dragon gift, the out order and the score, step by step, "
+        "with every hand or one seat's view. An analysis JSON (docs/web.md) adds the value of each action.",
+    )
+    view.add_argument("replay", help="the replay file (HandState.replay() text), or - for stdin")
+    view.add_argument("-o", "--output", default=None, help="the HTML file to write (default: REPLAY.html)")
+    view.add_argument("--analysis", metavar="FILE", default=None, help="an analysis JSON to show beside decisions")
+    view.add_argument("--seat", type=int, choices=range(4), default=None, help="only what this seat knew (R10.3)")
+    view.set_defaults(run=_view)
+    play = commands.add_parser(
+        "play",
+        help="play against bots in the browser: a local web server ([web] extra)",
+        description="Serve a Tichu table on this machine: you take one seat, bots (SPECs as for arena) the "
+        "others; open the printed address in a browser. Needs pip install 'tichu_fast[web]'.",
+    )
+    play.add_argument("--partner", metavar="SPEC", default="heuristic", help="your partner's bot (default heuristic)")
+    play.add_argument("--opponents", metavar="SPEC", default="heuristic", help="the opponents' bot (default heuristic)")
+    play.add_argument("--seat", type=int, choices=range(4), default=0, help="your seat at a new table (default 0)")
+    play.add_argument("--target", type=_target, default=1000, help="the match's target score (default 1000, R9.1)")
+    play.add_argument(
+        "--delay", type=float, default=0.7, help="seconds between the bots' plays (default 0.7; a quarter for calls)"
+    )
+    play.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine)")
+    play.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    play.set_defaults(run=_play)
+
+
+def _target(text: str) -> int:
+    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 10**6):
+        raise argparse.ArgumentTypeError(f"a target is an int 1..10**6, not {_quote(text)}")
+    return int(text)
+
+
+def _view(args: argparse.Namespace) -> int:
+    from tichu_fast.view import render
+
+    text = sys.stdin.read() if args.replay == "-" else _read_file(args.replay, "replay")
+    analysis = None if args.analysis is None else json.loads(_read_file(args.analysis, "analysis"))
+    output = args.output or ("hand.html" if args.replay == "-" else os.path.splitext(args.replay)[0] + ".html")
+    html = render(text, seat=args.seat, analysis=analysis)
+    with open(output, "w", encoding="utf-8") as file:
+        file.write(html)
+    print(f"wrote {output} ({len(html) // 1024} KiB): open it in a browser")
+    return 0
+
+
+def _read_file(path: str, what: str) -> str:
+    try:
+        with open(path, encoding="utf-8") as file:
+            return file.read(10**7)
+    except OSError as error:
+        raise ValueError(f"cannot read the {what} file {_quote(path)}: {error.strerror}") from None
+
+
+def _play(args: argparse.Namespace) -> int:
+    try:
+        from tichu_fast.web.server import Settings, serve
+    except ImportError as error:
+        raise ValueError(f"tichu-fast play needs the [web] extra: pip install 'tichu_fast[web]' ({error})") from None
+    if not 0 <= args.delay <= 10:
+        raise ValueError("--delay is 0..10 seconds")
+    settings = Settings(
+        partner=args.partner, opponents=args.opponents, seat=args.seat, target=args.target, delay=args.delay
+    )
+    print(f"tichu-fast play: open http://{args.host}:{args.port}/ in a browser (Ctrl-C stops)", flush=True)
+    serve(settings, host=args.host, port=args.port)
+    return 0
 
 
 # -- the entry point -------------------------------------------------------------------------
