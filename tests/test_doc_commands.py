@@ -87,6 +87,8 @@ def skipped(command: str) -> str | None:
         return "a command's name in a sentence, not a command"
     if "--ray" in command:
         return "needs a Ray cluster"
+    if words[1:2] == ["play"] or words[3:4] == ["play"]:
+        return "serves a table until stopped (tests/test_web_table.py covers it)"
     if command.startswith(("python3 -m venv", ". ", "pre-commit", "cmake", "bash ", "ruff", "mypy", "ctest")):
         return "set-up and checks of CONTRIBUTING.md, run by CI"
     if "pytest" in command or "mypy" in command:

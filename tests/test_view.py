@@ -279,4 +279,4 @@ def test_the_core_and_the_viewer_need_no_web_library():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert result.returncode == 2, result.stderr
-    assert "pip install 'tichu_fast[web]'" in result.stderr
+    assert 'pip install ".[web]"' in result.stderr

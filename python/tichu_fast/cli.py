@@ -426,7 +426,7 @@ def _web_parsers(commands: Any) -> None:
         "play",
         help="play against bots in the browser: a local web server ([web] extra)",
         description="Serve a Tichu table on this machine: you take one seat, bots (SPECs as for arena) the "
-        "others; open the printed address in a browser. Needs pip install 'tichu_fast[web]'.",
+        'others; open the printed address in a browser. Needs pip install ".[web]" in the tichu_fast checkout.',
     )
     play.add_argument("--partner", metavar="SPEC", default="heuristic", help="your partner's bot (default heuristic)")
     play.add_argument("--opponents", metavar="SPEC", default="heuristic", help="the opponents' bot (default heuristic)")
@@ -471,7 +471,9 @@ def _play(args: argparse.Namespace) -> int:
     try:
         from tichu_fast.web.server import Settings, serve
     except ImportError as error:
-        raise ValueError(f"tichu-fast play needs the [web] extra: pip install 'tichu_fast[web]' ({error})") from None
+        raise ValueError(
+            f'tichu-fast play needs the [web] extra: pip install ".[web]" in the tichu_fast checkout ({error})'
+        ) from None
     if not 0 <= args.delay <= 10:
         raise ValueError("--delay is 0..10 seconds")
     settings = Settings(
