@@ -285,55 +285,6 @@ def test_information_state_string_hides_other_pushes_and_grand_tichu_cards():
     assert state.resample(1, 4).pushed[1] == state.pushed[1]
 
 
-def test_with_hands_keeps_the_record():
-    state = late_position()
-    state.apply("5j")
-    state.apply("pass")
-    swapped = state.with_hands(["9s Kt", "2s Qs 8t", "", "7j 3p"])
-    assert swapped.hands[1] == tf.Cards("2s Qs 8t")
-    assert swapped.observation(0) == state.observation(0)
-    assert swapped.information_state_string(0) == state.information_state_string(0)
-
-
-@pytest.mark.parametrize(
-    ("hands", "match"),
-    [
-        (["9s Kt", "2s Qs", "", "7j 8t 3p"], "holds 2 cards, not 3"),
-        (["9s Kt", "2s Qs 4p", "", "7j 8t"], "cards held now"),
-        (["9s Kt", "7j 2s Qs", "", "3p 8t"], "seat 1 did not play the wished 7"),  # R6.3
-        (["9s Kt", "2s Qs 3p", "", "7j 8t 8t"], None),
-    ],
-)
-def test_with_hands_refuses_what_the_record_contradicts(hands, match):
-    state = late_position()
-    state.apply("5j")
-    state.apply("pass")
-    before = state.clone()
-    with pytest.raises(ValueError, match=match):
-        state.with_hands(hands)
-    assert state == before
-
-
-def test_with_hands_keeps_pushed_cards_with_their_receivers():
-    state = tf.HandState.new(21)
-    while state.decision != tf.Decision.PLAY:
-        state.apply_index(0)
-    hands = list(state.hands)
-    received = tf.Cards(state.observation(1).received[0])  # seat 2 pushed it to seat 1 (R2.2)
-    giver = next(s for s in (0, 2, 3) if "MJ" not in hands[s] and s != 1)
-    swap = next(iter(hands[giver] - tf.Cards("MJ")))
-    hands[1] = hands[1] - received | tf.Cards(swap)
-    hands[giver] = hands[giver] - tf.Cards(swap) | received
-    with pytest.raises(ValueError, match="pushed"):
-        state.with_hands(hands)
-
-
-@pytest.mark.parametrize("hands", [None, "5j", [1, 2, 3], ["", "", "", ""], [object()] * 4])
-def test_with_hands_refuses_bad_arguments(hands):
-    with pytest.raises((TypeError, ValueError)):
-        late_position().with_hands(hands)
-
-
 def test_hidden_pushes_and_first_eights_are_drawn_anew():
     # R10.3: seat 0 knows neither what seat 1 pushed to seat 3 nor the first 8 of the others
     state = tf.HandState.new(8)
