@@ -21,9 +21,10 @@ import numpy as np
 import numpy.typing as npt
 
 from tichu_fast import _core
+from tichu_fast._args import ray_address as _ray_address
+from tichu_fast._args import seed as _seed  # the one seed check
 from tichu_fast._ray import chunks, ray_chunks
 from tichu_fast.bots import Bot, HeuristicBot, RandomBot, as_bot, bot_name
-from tichu_fast.bots.builtin import _seed  # the bots' seed check: the same rule for a run's seed
 from tichu_fast.enums import Call
 from tichu_fast.errors import IllegalMoveError, TichuError
 from tichu_fast.hand import HandState
@@ -332,7 +333,7 @@ def duplicate(
             """One chunk in Python."""
             return _python_chunk(a, b, names, seed, first, n, rules)
 
-    if ray is not None and ray is not False:
+    if _ray_address(ray) is not None:
         plays = _ray_plays(work, deals, ray, progress)
     elif native or threads == 1:
         parts = []

@@ -18,12 +18,15 @@ import numpy.typing as npt
 from tichu_fast import replay as _replay
 from tichu_fast import rl as _rl
 from tichu_fast import search as _search
+from tichu_fast._args import rules as _rules
+from tichu_fast._args import seat as _seat
 from tichu_fast._core import (
     Action,
     Cards,
     HandCore,
     Move,
     apply_id,
+    check_pass_order,
     fill_observation_tensor,
     information_state_string,
     legal_action_ids,
@@ -41,26 +44,8 @@ from tichu_fast.rules import Rules
 
 __all__ = ["HandState"]
 
-_DEFAULT_RULES = Rules()
 _WORLD = "world"  # the origin of a state made by resample or with_hands: it has no replay
 _CARD_INDEX = {name: i for i, name in enumerate(Cards(0xFFFFFFFFFFFFFF))}
-
-
-def _seat(value: object, what: str = "a seat") -> int:
-    if isinstance(value, bool) or not hasattr(value, "__index__"):
-        raise TypeError(f"{what} must be an int, not {type(value).__name__}")
-    seat = value.__index__()
-    if not 0 <= seat <= 3:
-        raise IndexError(f"{what} {seat} is outside 0..3")
-    return int(seat)
-
-
-def _rules(rules: Rules | None) -> Rules:
-    if rules is None:
-        return _DEFAULT_RULES
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a tichu_fast.Rules, not {type(rules).__name__}")
-    return rules
 
 
 def _four(values: object, what: str) -> list[Any]:
@@ -560,8 +545,7 @@ def _trick_args(
     if isinstance(passed, (str, bytes)) or (passed is not None and not isinstance(passed, Iterable)):
         raise TypeError("passed must be a sequence of seats")
     passes = [] if passed is None else [_seat(s, "a seat in passed") for s in passed]
-    if passes != sorted(set(passes), key=lambda s: (s - player) % 4):  # the core keeps a set
-        raise ValueError(f"passed lists seats once each, in turn order after the table player {player}: {passes}")
+    check_pass_order(player, passes)  # the core keeps the passes as a set: their order is checked first
     return table, player, trick_set, passes
 
 
