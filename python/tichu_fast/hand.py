@@ -425,47 +425,11 @@ class HandState:
         return out
 
     # -- search (tichu_fast.search) -----------------------------------------
+    # The free functions of tichu_fast.search are the methods themselves: one signature, one docstring.
 
-    def playout(self, seed: int, policy: str = "random", calls: bool = False) -> _search.PlayoutResult:
-        """Plays a copy of this hand to the end by a built-in policy ("random" or "heuristic")."""
-        return _search.playout(self, seed, policy, calls)
-
-    def playouts(
-        self,
-        n: int,
-        seed: int,
-        *,
-        policy: str = "random",
-        calls: bool = False,
-        resample_for: int | None = None,
-        threads: int = 1,
-    ) -> npt.NDArray[np.void]:
-        """`n` playouts as a PLAYOUT_DTYPE array; playout i is `playout(hand_seed(seed, i))`.
-
-        With `resample_for=p` each playout is played in a fresh world for seat p
-        (`tichu_fast.search.playouts` says which).
-        """
-        return _search.playouts(self, n, seed, policy=policy, calls=calls, resample_for=resample_for, threads=threads)
-
-    def evaluate_actions(
-        self,
-        player: int,
-        worlds: int | Sequence[HandState],
-        playouts_per_world: int = 1,
-        *,
-        policy: str = "random",
-        calls: bool = False,
-        threads: int = 1,
-        seed: int = 0,
-    ) -> npt.NDArray[np.void]:
-        """Each legal action's mean and variance of `player`'s team return (EVALUATION_DTYPE).
-
-        `worlds`: how many worlds consistent with what `player` knows to draw
-        (`resample_many`), or the worlds themselves; see `tichu_fast.search.evaluate_actions`.
-        """
-        return _search.evaluate_actions(
-            self, player, worlds, playouts_per_world, policy=policy, calls=calls, threads=threads, seed=seed
-        )
+    playout = _search.playout
+    playouts = _search.playouts
+    evaluate_actions = _search.evaluate_actions
 
     # -- learning encodings (docs/rl.md) ---------------------------------------
 

@@ -917,25 +917,9 @@ class HandState(HandBase):
         """A key equal for two states exactly when `player` knows the same (R10.3)."""
         return _worlds.information_state_string(self, check_seat(player, "player"))
 
-    def playout(self, seed: int, policy: str = "random", calls: bool = False) -> _search.PlayoutResult:
-        """Play a copy to the end by `policy` ("random" only here); decision k draws from hand_seed(seed, k)."""
-        return _search.playout(self, seed, policy, calls)
-
-    def playouts(
-        self,
-        n: int,
-        seed: int,
-        *,
-        policy: str = "random",
-        calls: bool = False,
-        resample_for: int | None = None,
-        threads: int = 1,
-    ) -> npt.NDArray[np.void]:
-        """`n` playouts as a PLAYOUT_DTYPE array; playout i is `playout(hand_seed(seed, i))`.
-
-        With `resample_for=p` each is played in a fresh world for seat p (reference.search.playouts).
-        """
-        return _search.playouts(self, n, seed, policy=policy, calls=calls, resample_for=resample_for, threads=threads)
+    # The free functions of reference.search are the methods themselves: one signature, one docstring.
+    playout = _search.playout
+    playouts = _search.playouts
 
     # == learning encodings (docs/rl.md) ===========================================
 
