@@ -145,6 +145,29 @@ def test_the_graph_sees_imports_inside_functions_and_skips_typing_ones():
     assert find_circle({"a": {"b"}, "b": set()}) is None
 
 
+def imports_in_functions(name: str) -> list[int]:
+    """The lines of `name` that import a tichu_fast module inside a function."""
+    lines = []
+    for node in ast.walk(ast.parse(MODULES[name].read_text(encoding="utf-8"))):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.ImportFrom):
+                    ours = bool(inner.level) or (inner.module or "").startswith("tichu_fast")
+                elif isinstance(inner, ast.Import):
+                    ours = any(alias.name.startswith("tichu_fast") for alias in inner.names)
+                else:
+                    continue
+                if ours:
+                    lines.append(inner.lineno)
+    return lines
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if n not in ("tichu_fast.cli", "tichu_fast._core")))
+def test_no_import_hides_in_a_function(name):
+    # only the command line defers its imports (a command imports what it runs)
+    assert imports_in_functions(name) == []
+
+
 def test_no_import_circle():
     assert find_circle(GRAPH) is None
 

@@ -87,7 +87,7 @@ def count(value: object, what: str, least: int = 0, most: int | None = None) -> 
     if number < least:
         raise ValueError(f"{what} must be >= {least}, not {_shown(number)}")
     if most is not None and number > most:
-        raise ValueError(f"{what} must be at most {most:_} (the cap of one call), not {_shown(number)}")
+        raise ValueError(f"{what} must be at most {most:_}, not {_shown(number)}")
     return number
 
 

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from tichu_fast import _core
+from tichu_fast import _args, _core
 from tichu_fast._args import ray_address as _ray_address
 from tichu_fast._args import seed as _seed  # the one seed check
 from tichu_fast._ray import chunks, ray_chunks
@@ -164,11 +164,7 @@ class DuplicateResult:
 
 
 def _positive(value: object, what: str, most: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{what} must be an int, not {type(value).__name__}")
-    if not 1 <= value <= most:
-        raise ValueError(f"{what} must be 1..{most}, not {value}")
-    return value
+    return _args.count(value, what, 1, most)
 
 
 def _native(bot: object) -> tuple[str, bool, int] | None:
@@ -312,9 +308,7 @@ def duplicate(
     deals = _positive(deals, "deals", _MAX_DEALS)
     seed = _seed(seed)
     threads = _positive(threads, "threads", 256)
-    rules = Rules() if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
+    rules = _args.rules(rules)
     names = (bot_name(a) if _native(a) is None else repr(a), bot_name(b) if _native(b) is None else repr(b))
     native_a, native_b = _native(a), _native(b)
     native = native_a is not None and native_b is not None

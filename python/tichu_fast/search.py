@@ -106,8 +106,6 @@ def playouts(
     name, flag, workers = _args.policy(policy), _args.flag(calls, "calls"), _args.threads(threads)
     if resample_for is None:
         return _core.playouts(core, n, seed, name, flag, workers)
-    if isinstance(resample_for, (bool, np.bool_)) or not isinstance(resample_for, (numbers.Integral, np.integer)):
-        raise TypeError(f"resample_for must be None or a seat, not {type(resample_for).__name__}")
     seat = _args.seat(resample_for, "resample_for")
     return _core.resampled_playouts(core, n, seed, seat, world_seed(seed), name, flag, workers)
 
