@@ -60,6 +60,8 @@ def _shown(value: int) -> str:
 
 def integer(value: object, what: str) -> int:
     """`value` as an int: any numbers.Integral or numpy integer, never a bool (TypeError otherwise)."""
+    if type(value) is int:  # the common case first: an ABC's isinstance costs a microsecond
+        return value
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Integral, np.integer)):
         raise TypeError(f"{what} must be an int, not {type(value).__name__}")
     return int(value)
@@ -98,13 +100,17 @@ def threads(value: object) -> int:
 
 def flag(value: object, what: str) -> bool:
     """A bool or a numpy bool."""
-    if not isinstance(value, (bool, np.bool_)):
+    if value is True or value is False:
+        return value
+    if not isinstance(value, np.bool_):
         raise TypeError(f"{what} must be a bool, not {type(value).__name__}")
     return bool(value)
 
 
 def real(value: object, what: str) -> float:
     """A real number (an int or a float, numpy's too), never a bool."""
+    if type(value) is float or type(value) is int:
+        return float(value)
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Real, np.floating, np.integer)):
         raise TypeError(f"{what} must be a number, not {type(value).__name__}")
     return float(value)

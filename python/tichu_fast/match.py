@@ -22,13 +22,14 @@ __all__ = ["Match"]
 class Match:
     """Hands to a target (R9.1) on the C++ state machine (docs/game.md); built by `Match.new`."""
 
-    __slots__ = ("_hand", "_hands_played", "_rules", "_seed", "_totals")
+    __slots__ = ("_hand", "_hands_played", "_over", "_rules", "_seed", "_totals")
 
     _hand: HandState
     _hands_played: int
     _rules: Rules
     _seed: int
     _totals: tuple[int, int]
+    _over: bool  # match_over(totals), asked of the core whenever the totals change
 
     def __init__(self) -> None:
         raise TypeError("use Match.new(seed, rules)")
@@ -50,6 +51,7 @@ class Match:
             hands_played,
             hand,
         )
+        match._over = match_over(*totals, rules)
         return match
 
     # -- reading -----------------------------------------------------------------
@@ -91,7 +93,7 @@ class Match:
 
     def is_terminal(self) -> bool:
         """Whether the match is over: a team has at least the target and the totals differ (R9.1)."""
-        return match_over(*self._totals, self._rules)
+        return self._over
 
     @property
     def winner(self) -> int | None:
@@ -112,6 +114,7 @@ class Match:
         self._hand.apply(action)  # raises before any change when illegal
         if self._hand.is_terminal():
             self._totals = add_hand(*self._totals, _args.core_of(self._hand))
+            self._over = match_over(*self._totals, self._rules)
             self._hands_played += 1
             if not self.is_terminal():  # R9.1: a tie at or above the target plays on
                 self._hand = HandState.new(hand_seed(self._seed, self._hands_played), self._rules)
