@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import tichu_fast as tf
-from tichu_fast import _args, arena
+from tichu_fast import _args, arena, cli
 from tichu_fast import reference as ref
 from tichu_fast.bots import HeuristicBot, ISMCTSBot, MonteCarloBot, RandomBot, make_bot
 from tichu_fast.ismcts import ismcts
@@ -266,3 +266,10 @@ def test_rules_are_refused_the_same_way_everywhere(rules):
     ):
         with pytest.raises(TypeError, match=r"rules must be a tichu_fast\.Rules"):
             call()
+
+
+@pytest.mark.parametrize("spec", ["ismcts:budget=99999999999", "mc:budget=99999999999"])
+def test_the_arena_command_refuses_a_budget_outside_its_range_before_playing(spec, capsys):
+    # review: the arena CLI took ismcts:budget=99999999999 and searched 0 iterations
+    assert cli.main(["arena", "--team-a", spec, "--team-b", "random", "--deals", "1"]) == 2
+    assert "at most 86400 seconds" in capsys.readouterr().err
