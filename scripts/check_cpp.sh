@@ -7,7 +7,7 @@
 #
 #     bash scripts/check_cpp.sh [--tidy]
 #
-# Needs CMake >= 3.21 and a C++20 compiler; Ninja is used when present, and
+# Needs CMake >= 3.25 (the presets file is version 6) and a C++20 compiler; Ninja is used when present, and
 # clang-tidy for --tidy (pip install clang-tidy).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -260,9 +260,12 @@ def test_with_hands_keeps_the_record(backend):
         (["9s Kt", "2s Qs", "", "7j 8t 3p"], "holds 2 cards, not 3"),
         (["9s Kt", "2s Qs 4p", "", "7j 8t"], "cards held now"),
         (["9s Kt", "7j 2s Qs", "", "3p 8t"], "seat 1 did not play the wished 7"),  # R6.3
+        (["9s Kt", "2s Qs 3p", "", "7j 8t 8t"], None),
         (None, None),
         ("5j", None),
+        ([1, 2, 3], None),
         (["", "", "", ""], None),
+        ([object()] * 4, None),
     ],
 )
 def test_with_hands_refuses_what_the_record_contradicts(backend, hands, match):

@@ -1,4 +1,7 @@
-"""Search at full speed: built-in policies, playouts, evaluate_actions and simulate (C++ only)."""
+"""Search at full speed: built-in policies, playouts, evaluate_actions and simulate.
+
+The policies and playouts run on both backends (the reference plays the random
+policy only); the heuristic, evaluate_actions, simulate and the CLI are the C++ backend's."""
 
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ import tichu_fast as tf
 from tichu_fast import cli
 from tichu_fast.search import world_seed
 
-from .game_helpers import walk
+from .game_helpers import on, walk
 
 POLICY_CASES = [("random", False), ("random", True), ("heuristic", False), ("heuristic", True)]
 
@@ -40,46 +43,53 @@ def starting_states() -> list[tf.HandState]:
     return [fresh, exchange, mid_trick, bomb_offer()]
 
 
-def play_step_by_step(state: tf.HandState, seed: int, policy: str, calls: bool) -> tf.HandState:
+def play_step_by_step(backend, state, seed: int, policy: str, calls: bool):
     state = state.clone()
     k = 0
     while not state.is_terminal():
-        state.apply(tf.policy_action(state, policy, tf.hand_seed(seed, k), calls=calls))
+        state.apply(backend.policy_action(state, policy, backend.hand_seed(seed, k), calls=calls))
         k += 1
     return state
 
 
-@pytest.mark.parametrize(("policy", "calls"), POLICY_CASES)
-def test_playout_is_the_policy_played_step_by_step(policy, calls):
+def policies_of(backend) -> list[tuple[str, bool]]:
+    """POLICY_CASES the backend plays: the reference has the random policy only."""
+    return [(policy, calls) for policy, calls in POLICY_CASES if policy in backend.POLICIES]
+
+
+def test_playout_is_the_policy_played_step_by_step(backend):
     # R7, R8: the same hand played from Python ends with the same score and out order
-    for state in starting_states():
-        before = state.clone()
-        for seed in range(5):
-            result = state.playout(seed, policy, calls)
-            end = play_step_by_step(state, seed, policy, calls)
-            assert result.returns == end.returns()
-            assert result.out_order == end.out_order
-            assert result.calls == end.calls
-            assert sum(result.returns) % 5 == 0  # R8.5: card points come in fives
-        assert state == before  # a playout plays a copy
+    for policy, calls in policies_of(backend):
+        for state in (on(backend, s) for s in starting_states()):
+            before = state.clone()
+            for seed in range(5 if backend is tf else 2):
+                result = state.playout(seed, policy, calls)
+                end = play_step_by_step(backend, state, seed, policy, calls)
+                assert result.returns == end.returns()
+                assert result.out_order == end.out_order
+                assert result.calls == end.calls
+                assert sum(result.returns) % 5 == 0  # R8.5: card points come in fives
+            assert state == before  # a playout plays a copy
 
 
-@pytest.mark.parametrize(("policy", "calls"), POLICY_CASES)
-def test_playouts_do_not_depend_on_threads(policy, calls):
-    state = walk(8, 30)
-    one = state.playouts(120, 17, policy=policy, calls=calls, threads=1)
-    assert one.dtype == tf.PLAYOUT_DTYPE
-    assert one.shape == (120,)
-    for threads in (2, 3):
-        assert np.array_equal(one, state.playouts(120, 17, policy=policy, calls=calls, threads=threads))
-    for i in (0, 7, 119):
-        r = state.playout(tf.hand_seed(17, i), policy, calls)
-        assert tuple(one[i]["returns"]) == r.returns
-        assert tuple(s for s in one[i]["out_order"] if s >= 0) == r.out_order
+def test_playouts_do_not_depend_on_threads(backend):
+    state = on(backend, walk(8, 30))
+    n = 120 if backend is tf else 12  # the reference is slower
+    for policy, calls in policies_of(backend):
+        one = state.playouts(n, 17, policy=policy, calls=calls, threads=1)
+        assert one.dtype == tf.PLAYOUT_DTYPE
+        assert one.shape == (n,)
+        for threads in (2, 3):
+            assert np.array_equal(one, state.playouts(n, 17, policy=policy, calls=calls, threads=threads))
+        for i in (0, 7, n - 1):
+            r = state.playout(tf.hand_seed(17, i), policy, calls)
+            assert tuple(one[i]["returns"]) == r.returns
+            assert tuple(s for s in one[i]["out_order"] if s >= 0) == r.out_order
 
 
-def test_playout_records_are_consistent():
-    records = tf.HandState.new(1).playouts(500, 2, policy="heuristic", calls=True)
+def test_playout_records_are_consistent(backend):
+    policy = "heuristic" if backend is tf else "random"
+    records = backend.HandState.new(1).playouts(500 if backend is tf else 50, 2, policy=policy, calls=True)
     first = records["out_order"][:, 0]
     # R8.3: a double victory is exactly two seats out, partners
     assert np.array_equal(records["one_two"] == 1, records["out_order"][:, 2] < 0)
@@ -89,11 +99,12 @@ def test_playout_records_are_consistent():
     assert (records["tricks"] > 0).all()
 
 
-def test_calls_false_never_calls():
+def test_calls_false_never_calls(backend):
     # R7.1, R7.2: calls=False answers every call decision "no" and never takes the in-play tichu
-    for policy in tf.POLICIES:
-        records = tf.HandState.new(11).playouts(300, 1, policy=policy, calls=False)
+    for policy in backend.POLICIES:
+        records = backend.HandState.new(11).playouts(300 if backend is tf else 30, 1, policy=policy, calls=False)
         assert (records["calls"] == 0).all()
+    for policy in tf.POLICIES:
         assert (tf.simulate(300, 4, policy=policy, calls=False)["calls"] == 0).all()
 
 

@@ -95,6 +95,21 @@ long long small_int(py::handle obj, const char* what) {
   return result;
 }
 
+void check_seat(long long seat, const char* what) {
+  if (seat < 0 || seat > 3) throw py::index_error(std::string(what) + " " + std::to_string(seat) + " is not 0..3");
+}
+
+int seat_arg(py::handle obj, const char* what) {
+  long long seat = -1;
+  try {
+    seat = small_int(obj, what);
+  } catch (const py::value_error&) {  // too large for a long long
+    throw py::index_error(std::string(what) + " " + quoted(py::str(obj).cast<std::string>()) + " is not 0..3");
+  }
+  check_seat(seat, what);
+  return static_cast<int>(seat);
+}
+
 std::uint64_t uint64_int(py::handle obj, const char* what) {
   const py::int_ value = index_of(obj, what);
   const auto result = PyLong_AsUnsignedLongLong(value.ptr());

@@ -161,6 +161,12 @@ bool is_index(py::handle obj);
 long long small_int(py::handle obj, const char* what);
 std::uint64_t uint64_int(py::handle obj, const char* what);
 
+// The one seat check of the bindings: IndexError outside 0..3, the message
+// naming the argument (`what`). seat_arg reads any Python integer: TypeError
+// for a non-int, IndexError however large it is.
+void check_seat(long long seat, const char* what = "seat");
+int seat_arg(py::handle obj, const char* what = "seat");
+
 // A mask from an integer argument: ValueError for negatives and bits outside
 // the deck.
 Mask mask_from_int(py::handle obj);

@@ -12,18 +12,6 @@
 namespace tichu::bindings {
 namespace {
 
-// A seat argument: IndexError outside 0..3, however large.
-long long seat_int(py::handle obj) {
-  long long seat = -1;
-  try {
-    seat = small_int(obj, "a seat");
-  } catch (const py::value_error&) {  // too large for a long long
-    throw py::index_error("seat " + quoted(py::str(obj).cast<std::string>()) + " is not 0..3");
-  }
-  if (seat < 0 || seat > 3) throw py::index_error("seat " + std::to_string(seat) + " is not 0..3");
-  return seat;
-}
-
 ShownResult<py::typing::Union<py::int_, py::array_t<std::int64_t>>> card_points_any(
     const Shown<py::typing::Union<Cards, py::str, py::int_, IntegerArray>>& arg) {
   const py::handle cards = arg.obj;
@@ -53,8 +41,7 @@ py::typing::Tuple<py::int_, py::int_> score_hand_py(const SequenceOf<py::int_>& 
   }
   o.out_count = static_cast<int>(out_order.size());
   for (std::size_t i = 0; i < out_order.size(); ++i) {
-    const long long seat = seat_int(out_order[i]);
-    o.out_order[i] = static_cast<int>(seat);
+    o.out_order[i] = seat_arg(out_order[i]);
   }
   if (piles.size() != 4) throw py::value_error("piles must hold 4 card sets, got " + std::to_string(piles.size()));
   if (calls.size() != 4) throw py::value_error("calls must hold 4 calls, got " + std::to_string(calls.size()));

@@ -11,6 +11,7 @@
 #include <pybind11/typing.h>
 
 #include "common.hpp"
+#include "tichu/match.hpp"
 #include "tichu/observation.hpp"
 #include "tichu/rng.hpp"
 #include "tichu/simulate.hpp"
@@ -46,13 +47,6 @@ py::object call_member(Call c) {
   return all.get_stored()[static_cast<std::size_t>(c)];
 }
 
-py::object move_type_member(MoveType t) {
-  PYBIND11_CONSTINIT static py::gil_safe_call_once_and_store<py::tuple> store;
-  auto& all = store.call_once_and_store_result(
-      [] { return members_of("MoveType", static_cast<int>(MoveType::StraightFlush) + 1); });
-  return all.get_stored()[static_cast<std::size_t>(t)];
-}
-
 std::size_t hash_of(const Action& a) {
   std::uint64_t h = a.move.cards * 0x9E3779B97F4A7C15ULL;
   h ^= (std::uint64_t{static_cast<std::uint8_t>(a.kind)} | std::uint64_t{a.value} << 8 |
@@ -60,10 +54,6 @@ std::size_t hash_of(const Action& a) {
         std::uint64_t{a.move.rank2} << 40 | std::uint64_t{a.move.phoenix_as} << 48) *
        0xBF58476D1CE4E5B9ULL;
   return static_cast<std::size_t>(h ^ (h >> 31));
-}
-
-void check_seat(int seat) {
-  if (seat < 0 || seat > 3) throw std::out_of_range("seat " + std::to_string(seat) + " is not 0..3");
 }
 
 py::object card_triple(const std::array<std::uint8_t, 3>& cards) {
@@ -189,8 +179,8 @@ py::tuple observation_tuple(const RecordedHand& h, int player) {
   py::object table = py::none(), to_beat = py::none();
   if (f.table) {
     table = py::cast(*f.table);
-    to_beat = py::make_tuple(move_type_member(f.table->type), static_cast<int>(f.table->length),
-                             py::float_(f.table->rank2 / 2.0));
+    to_beat =
+        py::make_tuple(move_type(f.table->type), static_cast<int>(f.table->length), py::float_(f.table->rank2 / 2.0));
   }
   return py::make_tuple(f.player, decision_member(f.decision), f.current_player, Cards{f.hand}, tuple_of(f.hand_sizes),
                         triple(f.pushed), triple(f.received), cards4(f.played), plays, calls, grand_calls,
@@ -201,8 +191,8 @@ py::tuple observation_tuple(const RecordedHand& h, int player) {
                         tuple_of(r.points), to_beat);
 }
 
-void fill_observation_into(const RecordedHand& h, int player, const py::array& out) {
-  check_seat(player);
+// The flat observation's `out` argument: float32, OBSERVATION_SIZE, C-contiguous and writeable.
+float* observation_out(const py::array& out) {
   if (!out.dtype().is(py::dtype::of<float>()) && !out.dtype().equal(py::dtype::of<float>())) {
     throw py::type_error("out must be a float32 array, not " + std::string(py::str(out.dtype())));
   }
@@ -211,7 +201,41 @@ void fill_observation_into(const RecordedHand& h, int player, const py::array& o
   }
   if (!(out.flags() & py::array::c_style)) throw py::value_error("out must be C-contiguous, to be filled in place");
   if (!out.writeable()) throw py::value_error("out must be writeable");
-  fill_observation(h.state(), player, static_cast<float*>(py::array(out).mutable_data()));
+  return static_cast<float*>(py::array(out).mutable_data());
+}
+
+void fill_observation_into(const RecordedHand& h, int player, const py::array& out) {
+  check_seat(player);
+  fill_observation(h.state(), player, observation_out(out));
+}
+
+// tichu_fast.Observation.to_array: its fields, as plain values, encoded by the core.
+void encode_observation_into(int player, int decision, py::handle hand, const std::array<py::handle, 4>& played,
+                             py::handle trick, const std::array<int, 4>& hand_sizes, const std::array<int, 4>& calls,
+                             const std::vector<int>& out_order, int wish, int table_player, py::handle received,
+                             const py::array& out) {
+  check_seat(player);
+  if (decision < 0 || decision >= kNumDecisions) throw py::value_error("decision is not a Decision");
+  if (wish < 0 || wish > kMaxRank) throw py::value_error("wish must be 0 (none) or a rank 2..14");
+  if (table_player != -1) check_seat(table_player);
+  ObservationInput in{.player = player,
+                      .decision = static_cast<Decision>(decision),
+                      .hand = to_mask(hand, "hand"),
+                      .trick = to_mask(trick, "trick"),
+                      .wish = wish,
+                      .table_player = table_player,
+                      .received = to_mask(received, "received")};
+  for (std::size_t s = 0; s < 4; ++s) {
+    in.played[s] = to_mask(played[s], "played");
+    in.hand_sizes[s] = hand_sizes[s];
+    if (calls[s] < 0 || calls[s] > 2) throw py::value_error("a call is 0..2");
+    in.calls[s] = static_cast<Call>(calls[s]);
+  }
+  for (const int seat : out_order) {
+    check_seat(seat);
+    in.out |= static_cast<std::uint8_t>(1U << seat);
+  }
+  encode_observation(in, observation_out(out));
 }
 
 }  // namespace
@@ -491,6 +515,37 @@ void bind_game(py::module_& m) {
       py::arg("seed"), py::arg("first"), py::arg("n"), py::arg("bombs_out_of_turn") = true,
       "Plays n random-policy hands in C++; one row per hand: score0, score1, one_two, first_out, tricks, "
       "bombs, call0..call3.");
+
+  m.def("encode_observation", &encode_observation_into, py::arg("player"), py::arg("decision"), py::arg("hand"),
+        py::arg("played"), py::arg("trick"), py::arg("hand_sizes"), py::arg("calls"), py::arg("out_order"),
+        py::arg("wish"), py::arg("table_player"), py::arg("received"), py::arg("out").noconvert(),
+        "Writes the flat observation of tichu_fast.Observation's fields (card sets as Cards or masks, wish 0 for "
+        "none) into `out`, as HandCore.fill_observation writes a state's.");
+
+  // R9.1, decided here for tichu_fast.Match (match.hpp).
+  m.def(
+      "match_over",
+      [](std::int64_t a, std::int64_t b, py::handle rules) { return match_over({a, b}, to_rules(rules)); },
+      py::arg("a"), py::arg("b"), py::arg("rules"),
+      "Whether a match with team totals a and b is over (R9.1): a team has reached rules.target and the totals "
+      "differ.");
+  m.def(
+      "match_winner",
+      [](std::int64_t a, std::int64_t b, py::handle rules) { return match_winner({a, b}, to_rules(rules)); },
+      py::arg("a"), py::arg("b"), py::arg("rules"), "The team that won a match over (R9.1), or -1 while it goes on.");
+  m.def(
+      "add_hand",
+      [](std::int64_t a, std::int64_t b, const RecordedHand& hand) {
+        const MatchTotals totals = add_hand({a, b}, hand.state());
+        return py::make_tuple(totals[0], totals[1]);
+      },
+      py::arg("a"), py::arg("b"), py::arg("hand"),
+      "The team totals (a, b) with a finished hand's returns added; ValueError before its end.");
+  m.def(
+      "check_pass_order",
+      [](int table_player, const std::vector<int>& passed) { HandState::check_pass_order(table_player, passed); },
+      py::arg("table_player"), py::arg("passed"),
+      "ValueError unless `passed` lists seats once each, in turn order after the table player (R5.3).");
 }
 
 void bind_observation(py::module_& m) {

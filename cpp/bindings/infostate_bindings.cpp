@@ -18,17 +18,6 @@ namespace {
 // a typo cannot ask for all the memory there is.
 constexpr long long kMaxWorlds = 1'000'000;
 
-int player_arg(py::handle obj) {
-  long long seat = -1;
-  try {
-    seat = small_int(obj, "player");
-  } catch (const py::value_error&) {  // too large for a long long
-    throw py::index_error("player " + quoted(py::str(obj).cast<std::string>()) + " is not 0..3");
-  }
-  if (seat < 0 || seat > 3) throw py::index_error("player " + std::to_string(seat) + " is not 0..3");
-  return static_cast<int>(seat);
-}
-
 // ResampleError as tichu_fast.errors.TichuError.
 [[noreturn]] void raise_tichu_error(const ResampleError& e) {
   const py::object error = py::module_::import("tichu_fast.errors").attr("TichuError");
@@ -38,7 +27,7 @@ int player_arg(py::handle obj) {
 
 py::typing::List<RecordedHand> worlds(const RecordedHand& hand, py::handle player_obj, py::handle n_obj,
                                       py::handle seed_obj) {
-  const int player = player_arg(player_obj);
+  const int player = seat_arg(player_obj, "player");
   const long long n = small_int(n_obj, "n");
   if (n < 0 || n > kMaxWorlds) throw py::value_error("n must be 0..1000000, not " + std::to_string(n));
   const std::uint64_t seed = uint64_int(seed_obj, "seed (0 <= seed < 2**64)");
@@ -72,13 +61,15 @@ void bind_infostate(py::module_& m) {
         "The same record with other hands (4 card sets); ValueError naming what is inconsistent.");
   m.def(
       "information_state_string",
-      [](const RecordedHand& hand, py::handle player) { return information_state_string(hand, player_arg(player)); },
+      [](const RecordedHand& hand, py::handle player) {
+        return information_state_string(hand, seat_arg(player, "player"));
+      },
       py::arg("hand"), py::arg("player"), "A key equal for two hands exactly when `player` knows the same of them.");
   m.def(
       "_time_resample",
       [](const RecordedHand& hand, py::handle player_obj, int n,
          std::uint64_t seed) -> py::typing::Tuple<float, float, float> {
-        const int player = player_arg(player_obj);
+        const int player = seat_arg(player_obj, "player");
         if (n < 1) throw py::value_error("n must be >= 1");
         const RecordedHand truth = hand;  // a copy: the GIL is released below
         std::chrono::duration<double> setup{}, state{}, whole{};

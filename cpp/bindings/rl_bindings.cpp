@@ -32,17 +32,6 @@ int id_arg(py::handle obj) {
   return static_cast<int>(id);
 }
 
-int seat_arg(py::handle obj) {
-  long long seat = -1;
-  try {
-    seat = small_int(obj, "player");
-  } catch (const py::value_error&) {
-    throw py::index_error("player " + quoted(py::str(obj).cast<std::string>()) + " is not 0..3");
-  }
-  if (seat < 0 || seat > 3) throw py::index_error("player " + std::to_string(seat) + " is not 0..3");
-  return static_cast<int>(seat);
-}
-
 // A caller's output array: numpy, of exactly `dtype`, C-contiguous,
 // writeable, with `size` elements in `ndim` dimensions (TypeError for a
 // wrong type or dtype, ValueError for a wrong shape or layout).
@@ -159,7 +148,7 @@ void bind_rl(py::module_& m) {
   m.def(
       "fill_observation_tensor",
       [](const RecordedHand& h, const IntArg& player, const IntArg& history, const py::handle& out) {
-        const int seat = seat_arg(player.obj);
+        const int seat = seat_arg(player.obj, "player");
         const int k = history_arg(history.obj);
         void* data = out_buffer(out, float_dtype(), "float32", observation_tensor_size(k), -1);
         fill_observation_tensor(h, seat, k, static_cast<float*>(data));

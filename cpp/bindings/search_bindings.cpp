@@ -38,17 +38,6 @@ long long count_arg(py::handle n, const char* what) {
   return value;
 }
 
-int player_arg(py::handle player) {
-  long long seat = -1;
-  try {
-    seat = small_int(player, "resample_for");
-  } catch (const py::value_error&) {  // too large for a long long
-    throw py::index_error("resample_for is not a seat 0..3");
-  }
-  if (seat < 0 || seat > 3) throw py::index_error("resample_for " + std::to_string(seat) + " is not a seat 0..3");
-  return static_cast<int>(seat);
-}
-
 const HandState& live_state(const RecordedHand& h) {
   if (h.state().is_terminal()) throw std::invalid_argument("the hand is over: no decision to play from");
   return h.state();
@@ -119,7 +108,7 @@ void bind_search(py::module_& m) {
          py::handle policy, py::handle calls, py::handle threads) {
         const long long count = count_arg(n, "n");
         const std::uint64_t s = seed_arg(seed);
-        const int seat = player_arg(player);
+        const int seat = seat_arg(player, "resample_for");
         const std::uint64_t base = uint64_int(world_base, "world_base");
         const Policy p = policy_arg(policy, calls);
         const int t = threads_arg(threads);

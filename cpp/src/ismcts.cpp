@@ -17,7 +17,7 @@
 #include "tichu/parallel.hpp"
 #include "tichu/playout.hpp"
 #include "tichu/resample.hpp"
-#include "tichu/simulate.hpp"
+#include "tichu/rng.hpp"
 
 namespace tichu {
 namespace {

@@ -50,28 +50,49 @@ ObservationFields observe(const RecordedHand& hand, int player) {
   return f;
 }
 
-void fill_observation(const HandState& s, int player, float* out) {
+void encode_observation(const ObservationInput& in, float* out) {
   std::fill(out, out + kObservationSize, 0.0f);
   auto cards = [&](int offset, Mask m) {
     for (; m; m &= m - 1) out[offset + std::countr_zero(m)] = 1.0f;
   };
-  const bool grand = s.decision() == Decision::GrandTichu;  // only the first 8 cards are dealt yet
-  cards(obs::kHand, grand ? s.first_eight(player) : s.hand(player));
-  for (int k = 1; k <= 4; ++k) cards(obs::kPlayed + kNumCards * (k - 1), s.played_cards((player + k) % 4));
-  cards(obs::kTrick, s.trick());
+  const int player = in.player;
+  cards(obs::kHand, in.hand);
+  for (int k = 1; k <= 4; ++k) {
+    cards(obs::kPlayed + kNumCards * (k - 1), in.played[static_cast<std::size_t>((player + k) % 4)]);
+  }
+  cards(obs::kTrick, in.trick);
   for (int k = 0; k < 4; ++k) {
-    const int seat = (player + k) % 4;
-    out[obs::kHandSizes + k] = static_cast<float>(count(grand ? s.first_eight(seat) : s.hand(seat))) / 14.0f;
-    out[obs::kCalls + 2 * k] = s.call(seat) == Call::Tichu;
-    out[obs::kCalls + 2 * k + 1] = s.call(seat) == Call::GrandTichu;
-    out[obs::kOut + k] = s.exchanged() && s.hand(seat) == 0;
+    const auto seat = static_cast<std::size_t>((player + k) % 4);
+    out[obs::kHandSizes + k] = static_cast<float>(in.hand_sizes[seat]) / 14.0f;
+    out[obs::kCalls + 2 * k] = in.calls[seat] == Call::Tichu;
+    out[obs::kCalls + 2 * k + 1] = in.calls[seat] == Call::GrandTichu;
+    out[obs::kOut + k] = (in.out >> seat & 1) != 0;
   }
-  out[obs::kWish + s.wish()] = 1.0f;
-  out[obs::kDecision + static_cast<int>(s.decision())] = 1.0f;
-  if (s.table_player() >= 0) out[obs::kTablePlayer + (s.table_player() - player + 4) % 4] = 1.0f;
+  out[obs::kWish + in.wish] = 1.0f;
+  out[obs::kDecision + static_cast<int>(in.decision)] = 1.0f;
+  if (in.table_player >= 0) out[obs::kTablePlayer + (in.table_player - player + 4) % 4] = 1.0f;
+  cards(obs::kReceived, in.received);
+}
+
+void fill_observation(const HandState& s, int player, float* out) {
+  const bool grand = s.decision() == Decision::GrandTichu;  // only the first 8 cards are dealt yet
+  ObservationInput in{.player = player,
+                      .decision = s.decision(),
+                      .hand = grand ? s.first_eight(player) : s.hand(player),
+                      .trick = s.trick(),
+                      .wish = s.wish(),
+                      .table_player = s.table_player()};
+  for (int seat = 0; seat < 4; ++seat) {
+    const auto i = static_cast<std::size_t>(seat);
+    in.played[i] = s.played_cards(seat);
+    in.hand_sizes[i] = count(grand ? s.first_eight(seat) : s.hand(seat));
+    in.calls[i] = s.call(seat);
+    if (s.exchanged() && s.hand(seat) == 0) in.out |= static_cast<std::uint8_t>(1U << seat);
+  }
   if (const auto received = received_cards(s, player)) {
-    for (std::uint8_t card : *received) out[obs::kReceived + card] = 1.0f;
+    for (std::uint8_t card : *received) in.received |= Mask{1} << card;
   }
+  encode_observation(in, out);
 }
 
 }  // namespace tichu

@@ -4,7 +4,7 @@
 
 #include "tichu/parallel.hpp"
 #include "tichu/resample.hpp"
-#include "tichu/simulate.hpp"
+#include "tichu/rng.hpp"
 
 namespace tichu {
 namespace {

@@ -40,6 +40,11 @@ std::uint64_t below_small(SplitMix64& rng, const SmallModulus& m) {
 
 }  // namespace
 
+std::uint64_t hand_seed(std::uint64_t seed, std::uint64_t k) {
+  SplitMix64 rng(seed + k * 0x9E3779B97F4A7C15ULL);  // the state after k steps
+  return rng.next();
+}
+
 std::array<std::uint8_t, kNumCards> shuffled_deck(std::uint64_t seed) {
   std::array<std::uint8_t, kNumCards> deck{};
   for (int i = 0; i < kNumCards; ++i) deck[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i);

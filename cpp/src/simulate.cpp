@@ -6,11 +6,6 @@
 
 namespace tichu {
 
-std::uint64_t hand_seed(std::uint64_t seed, std::uint64_t k) {
-  SplitMix64 rng(seed + k * 0x9E3779B97F4A7C15ULL);  // the state after k steps
-  return rng.next();
-}
-
 void simulate_hands(std::uint64_t seed, std::uint64_t first, Rules rules, const Policy& policy, int threads,
                     std::span<HandRecord> out) {
   check_rules(rules);

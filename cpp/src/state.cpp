@@ -118,6 +118,24 @@ void HandState::check_position(const Position& p) {
   check_trick(p, seen);
 }
 
+void HandState::check_pass_order(int table_player, std::span<const int> passed) {
+  auto listed = [&] {
+    std::string text;
+    for (const int s : passed) text += (text.empty() ? "" : ", ") + std::to_string(s);
+    return "[" + text + "]";
+  };
+  if (table_player < 0 || table_player > 3) throw std::invalid_argument("the table player is a seat 0..3");
+  int last = 0;  // how far after the table player the previous pass was, in turn order
+  for (const int s : passed) {
+    const int after = s < 0 || s > 3 ? -1 : (s - table_player + 4) % 4;
+    if (after <= last) {
+      throw std::invalid_argument("passed lists seats once each, in turn order after the table player " +
+                                  std::to_string(table_player) + ": " + listed());
+    }
+    last = after;
+  }
+}
+
 // The trick in progress of a position: nothing, or a table that someone
 // played and the seats in turn since passed (R5.2, R5.3).
 void HandState::check_trick(const Position& p, Mask seen) {

@@ -8,7 +8,7 @@
 
 #include "tichu/action_ids.hpp"
 #include "tichu/observation_tensor.hpp"
-#include "tichu/simulate.hpp"
+#include "tichu/rng.hpp"
 
 namespace tichu {
 

@@ -10,7 +10,7 @@
 #include "hand_play.hpp"
 #include "tichu/history.hpp"
 #include "tichu/ismcts.hpp"
-#include "tichu/simulate.hpp"
+#include "tichu/rng.hpp"
 
 namespace {
 

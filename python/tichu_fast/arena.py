@@ -20,10 +20,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from tichu_fast import _core
+from tichu_fast import _args, _core
+from tichu_fast._args import ray_address as _ray_address
+from tichu_fast._args import seed as _seed  # the one seed check
 from tichu_fast._ray import chunks, ray_chunks
 from tichu_fast.bots import Bot, HeuristicBot, RandomBot, as_bot, bot_name
-from tichu_fast.bots.builtin import _seed  # the bots' seed check: the same rule for a run's seed
 from tichu_fast.enums import Call
 from tichu_fast.errors import IllegalMoveError, TichuError
 from tichu_fast.hand import HandState
@@ -163,11 +164,7 @@ class DuplicateResult:
 
 
 def _positive(value: object, what: str, most: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{what} must be an int, not {type(value).__name__}")
-    if not 1 <= value <= most:
-        raise ValueError(f"{what} must be 1..{most}, not {value}")
-    return value
+    return _args.count(value, what, 1, most)
 
 
 def _native(bot: object) -> tuple[str, bool, int] | None:
@@ -311,9 +308,7 @@ def duplicate(
     deals = _positive(deals, "deals", _MAX_DEALS)
     seed = _seed(seed)
     threads = _positive(threads, "threads", 256)
-    rules = Rules() if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
+    rules = _args.rules(rules)
     names = (bot_name(a) if _native(a) is None else repr(a), bot_name(b) if _native(b) is None else repr(b))
     native_a, native_b = _native(a), _native(b)
     native = native_a is not None and native_b is not None
@@ -332,7 +327,7 @@ def duplicate(
             """One chunk in Python."""
             return _python_chunk(a, b, names, seed, first, n, rules)
 
-    if ray is not None and ray is not False:
+    if _ray_address(ray) is not None:
         plays = _ray_plays(work, deals, ray, progress)
     elif native or threads == 1:
         parts = []

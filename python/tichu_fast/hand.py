@@ -18,12 +18,15 @@ import numpy.typing as npt
 from tichu_fast import replay as _replay
 from tichu_fast import rl as _rl
 from tichu_fast import search as _search
+from tichu_fast._args import rules as _rules
+from tichu_fast._args import seat as _seat
 from tichu_fast._core import (
     Action,
     Cards,
     HandCore,
     Move,
     apply_id,
+    check_pass_order,
     fill_observation_tensor,
     information_state_string,
     legal_action_ids,
@@ -41,26 +44,8 @@ from tichu_fast.rules import Rules
 
 __all__ = ["HandState"]
 
-_DEFAULT_RULES = Rules()
 _WORLD = "world"  # the origin of a state made by resample or with_hands: it has no replay
 _CARD_INDEX = {name: i for i, name in enumerate(Cards(0xFFFFFFFFFFFFFF))}
-
-
-def _seat(value: object, what: str = "a seat") -> int:
-    if isinstance(value, bool) or not hasattr(value, "__index__"):
-        raise TypeError(f"{what} must be an int, not {type(value).__name__}")
-    seat = value.__index__()
-    if not 0 <= seat <= 3:
-        raise IndexError(f"{what} {seat} is outside 0..3")
-    return int(seat)
-
-
-def _rules(rules: Rules | None) -> Rules:
-    if rules is None:
-        return _DEFAULT_RULES
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a tichu_fast.Rules, not {type(rules).__name__}")
-    return rules
 
 
 def _four(values: object, what: str) -> list[Any]:
@@ -440,47 +425,11 @@ class HandState:
         return out
 
     # -- search (tichu_fast.search) -----------------------------------------
+    # The free functions of tichu_fast.search are the methods themselves: one signature, one docstring.
 
-    def playout(self, seed: int, policy: str = "random", calls: bool = False) -> _search.PlayoutResult:
-        """Plays a copy of this hand to the end by a built-in policy ("random" or "heuristic")."""
-        return _search.playout(self, seed, policy, calls)
-
-    def playouts(
-        self,
-        n: int,
-        seed: int,
-        *,
-        policy: str = "random",
-        calls: bool = False,
-        resample_for: int | None = None,
-        threads: int = 1,
-    ) -> npt.NDArray[np.void]:
-        """`n` playouts as a PLAYOUT_DTYPE array; playout i is `playout(hand_seed(seed, i))`.
-
-        With `resample_for=p` each playout is played in a fresh world for seat p
-        (`tichu_fast.search.playouts` says which).
-        """
-        return _search.playouts(self, n, seed, policy=policy, calls=calls, resample_for=resample_for, threads=threads)
-
-    def evaluate_actions(
-        self,
-        player: int,
-        worlds: int | Sequence[HandState],
-        playouts_per_world: int = 1,
-        *,
-        policy: str = "random",
-        calls: bool = False,
-        threads: int = 1,
-        seed: int = 0,
-    ) -> npt.NDArray[np.void]:
-        """Each legal action's mean and variance of `player`'s team return (EVALUATION_DTYPE).
-
-        `worlds`: how many worlds consistent with what `player` knows to draw
-        (`resample_many`), or the worlds themselves; see `tichu_fast.search.evaluate_actions`.
-        """
-        return _search.evaluate_actions(
-            self, player, worlds, playouts_per_world, policy=policy, calls=calls, threads=threads, seed=seed
-        )
+    playout = _search.playout
+    playouts = _search.playouts
+    evaluate_actions = _search.evaluate_actions
 
     # -- learning encodings (docs/rl.md) ---------------------------------------
 
@@ -560,8 +509,7 @@ def _trick_args(
     if isinstance(passed, (str, bytes)) or (passed is not None and not isinstance(passed, Iterable)):
         raise TypeError("passed must be a sequence of seats")
     passes = [] if passed is None else [_seat(s, "a seat in passed") for s in passed]
-    if passes != sorted(set(passes), key=lambda s: (s - player) % 4):  # the core keeps a set
-        raise ValueError(f"passed lists seats once each, in turn order after the table player {player}: {passes}")
+    check_pass_order(player, passes)  # the core keeps the passes as a set: their order is checked first
     return table, player, trick_set, passes
 
 

@@ -12,19 +12,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from tichu_fast import _core
+from tichu_fast import _args, _core
 from tichu_fast._core import Action
+from tichu_fast._twin import core_state, policy_action_of
 from tichu_fast.enums import ActionKind, Decision
-from tichu_fast.hand import _seat
-from tichu_fast.search import MAX_THREADS, _count, _flag, _policy
-
-if TYPE_CHECKING:
-    from tichu_fast.hand import HandState
+from tichu_fast.hand import HandState
 
 __all__ = ["DEFAULT_EXPLORATION", "ISMCTSBot", "SearchResult", "ismcts"]
 
@@ -49,31 +46,11 @@ class SearchResult:
     seconds: float
 
 
-def _budget(budget: object) -> float:
-    if isinstance(budget, bool) or not isinstance(budget, (int, float)):
-        raise TypeError(f"budget must be a number of seconds, not {type(budget).__name__}")
-    seconds = float(budget)
-    if not math.isfinite(seconds) or seconds <= 0:
-        raise ValueError(f"budget must be a finite number of seconds > 0, not {budget!r}")
-    return seconds
-
-
 def _exploration(value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise TypeError(f"exploration must be a number, not {type(value).__name__}")
-    c = float(value)
+    c = _args.real(value, "exploration")
     if not math.isfinite(c) or c < 0:
         raise ValueError(f"exploration must be a finite number >= 0, not {value!r}")
     return c
-
-
-def _seed(seed: object) -> int:
-    if isinstance(seed, bool) or not hasattr(seed, "__index__"):
-        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
-    value = int(seed.__index__())
-    if not 0 <= value < 2**64:
-        raise ValueError(f"seed must be in 0..2**64-1, not {value}")
-    return value
 
 
 def ismcts(
@@ -96,29 +73,26 @@ def ismcts(
     budget does not. A decision with one candidate is answered without searching.
     TichuError if no world consistent with what the seat knows turns up (docs/game.md "Worlds").
     """
-    from tichu_fast.hand import HandState
-
-    if not isinstance(state, HandState):
-        raise TypeError(f"state must be a HandState, not {type(state).__name__}")
+    core = _args.core_of(state)
     if state.is_terminal():
         raise ValueError("the hand is over: no decision to search")
     if seat is not None:
-        chosen = _seat(seat, "seat")
+        chosen = _args.seat(seat, "seat")
         if chosen != state.current_player:
             raise ValueError(f"seat {chosen} is not the player in turn {state.current_player}")
-    count = 0 if iterations is None else _count(iterations, "iterations", 1)
-    seconds = 0.0 if budget is None else _budget(budget)
     if iterations is None and budget is None:
         raise ValueError("give iterations, budget (seconds) or both")
+    count = 0 if iterations is None else _args.count(iterations, "iterations", 1)
+    seconds = 0.0 if budget is None else _args.budget(budget)
     actions, visits, values, done, elapsed, best = _core.ismcts(
-        state._core,
+        core,
         count,
         seconds,
-        min(_count(threads, "threads", 1), MAX_THREADS),
-        _seed(seed),
+        _args.threads(threads),
+        _args.seed(seed),
         _exploration(exploration),
-        _policy(policy),
-        _flag(calls, "calls"),
+        _args.policy(policy),
+        _args.flag(calls, "calls"),
     )
     visits.flags.writeable = False
     values.flags.writeable = False
@@ -159,19 +133,19 @@ class ISMCTSBot:
         """
         if iterations is None and budget is None:
             raise ValueError("give iterations, budget (seconds) or both")
-        self.iterations = None if iterations is None else _count(iterations, "iterations", 1)
-        self.budget = None if budget is None else _budget(budget)
-        self.threads = _count(threads, "threads", 1)
-        self.seed = _seed(seed)
+        self.iterations = None if iterations is None else _args.count(iterations, "iterations", 1)
+        self.budget = None if budget is None else _args.budget(budget)
+        self.threads = _args.count(threads, "threads", 1)
+        self.seed = _args.seed(seed)
         self.exploration = _exploration(exploration)
-        self.policy = _policy(policy)
-        self.calls = _flag(calls, "calls")
+        self.policy = _args.policy(policy)
+        self.calls = _args.flag(calls, "calls")
         self._hand = self.seed
         self._decisions = 0
 
     def reset(self, hand_seed: int) -> None:
         """Starts a new hand: later decisions are seeded from (seed, hand_seed, decision count)."""
-        self._hand = _core.hand_seed(self.seed, _seed(hand_seed))
+        self._hand = _core.hand_seed(self.seed, _args.seed(hand_seed, "hand_seed"))
         self._decisions = 0
 
     def search(self, state: HandState, seat: int | None = None) -> SearchResult:
@@ -198,9 +172,6 @@ class ISMCTSBot:
         that never called would give away the call bonus (docs/bots.md). A reference
         state is searched on its C++ twin and the action read back by its text.
         """
-        from tichu_fast.bots.builtin import core_state, policy_action_of
-        from tichu_fast.hand import HandState
-
         if not self.calls and state.decision != Decision.OVER:
             usual = policy_action_of(state, "heuristic", _core.hand_seed(self._hand, self._decisions), True)
             if state.decision in (Decision.GRAND_TICHU, Decision.TICHU) or usual.kind == ActionKind.TICHU:

@@ -1,45 +1,35 @@
-"""`Match`: hands to a target (R9.1) on the C++ state machine (docs/game.md "Match")."""
+"""`Match`: hands to a target (R9.1) on the C++ state machine (docs/game.md "Match").
+
+The end of a match is decided in the core (`cpp/include/tichu/match.hpp`):
+`_core.match_over`, `_core.match_winner` and `_core.add_hand`; this class
+holds the totals and deals the next hand.
+"""
 
 from __future__ import annotations
 
-import operator
 from typing import Any
 
-from tichu_fast._core import Action, hand_seed
+from tichu_fast import _args
+from tichu_fast._core import Action, add_hand, hand_seed, match_over, match_winner
 from tichu_fast.enums import Decision
 from tichu_fast.errors import IllegalMoveError
-from tichu_fast.hand import HandState, _rules
+from tichu_fast.hand import HandState
 from tichu_fast.rules import Rules
 
 __all__ = ["Match"]
-
-_SEED_LIMIT = 2**64
-
-
-def _check_seed(seed: object) -> int:
-    # Checked here too, so that no binding's integer conversion decides the error.
-    if isinstance(seed, bool):
-        raise TypeError("seed must be an int, not bool")
-    try:
-        value = operator.index(seed)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeError(f"seed must be an int, not {type(seed).__name__}") from None
-    if not 0 <= value < _SEED_LIMIT:
-        shown = str(value) if abs(value) < 10**30 else "a larger number"
-        raise ValueError(f"seed must be in 0..2**64-1, not {shown}")
-    return value
 
 
 class Match:
     """Hands to a target (R9.1) on the C++ state machine (docs/game.md); built by `Match.new`."""
 
-    __slots__ = ("_hand", "_hands_played", "_rules", "_seed", "_totals")
+    __slots__ = ("_hand", "_hands_played", "_over", "_rules", "_seed", "_totals")
 
     _hand: HandState
     _hands_played: int
     _rules: Rules
     _seed: int
     _totals: tuple[int, int]
+    _over: bool  # match_over(totals), asked of the core whenever the totals change
 
     def __init__(self) -> None:
         raise TypeError("use Match.new(seed, rules)")
@@ -47,8 +37,8 @@ class Match:
     @classmethod
     def new(cls, seed: int, rules: Rules | None = None) -> Match:
         """A match whose hand k is dealt from `hand_seed(seed, k)`; seed is an int 0..2**64-1."""
-        seed = _check_seed(seed)
-        rules = _rules(rules)
+        seed = _args.seed(seed)
+        rules = _args.rules(rules)
         return cls._make(seed, rules, (0, 0), 0, HandState.new(hand_seed(seed, 0), rules))
 
     @classmethod
@@ -61,6 +51,7 @@ class Match:
             hands_played,
             hand,
         )
+        match._over = match_over(*totals, rules)
         return match
 
     # -- reading -----------------------------------------------------------------
@@ -102,15 +93,13 @@ class Match:
 
     def is_terminal(self) -> bool:
         """Whether the match is over: a team has at least the target and the totals differ (R9.1)."""
-        a, b = self._totals
-        return max(a, b) >= self._rules.target and a != b
+        return self._over
 
     @property
     def winner(self) -> int | None:
         """The team with the higher total once the match is over, else None."""
-        if not self.is_terminal():
-            return None
-        return 0 if self._totals[0] > self._totals[1] else 1
+        team = match_winner(*self._totals, self._rules)
+        return None if team < 0 else team
 
     def legal_actions(self) -> list[Action]:
         """The current hand's legal actions; none once the match is over."""
@@ -124,8 +113,8 @@ class Match:
             raise IllegalMoveError("the match is over: no action is legal")
         self._hand.apply(action)  # raises before any change when illegal
         if self._hand.is_terminal():
-            a, b = self._hand.returns()
-            self._totals = (self._totals[0] + a, self._totals[1] + b)
+            self._totals = add_hand(*self._totals, _args.core_of(self._hand))
+            self._over = match_over(*self._totals, self._rules)
             self._hands_played += 1
             if not self.is_terminal():  # R9.1: a tie at or above the target plays on
                 self._hand = HandState.new(hand_seed(self._seed, self._hands_played), self._rules)
@@ -167,8 +156,7 @@ class Match:
 
 def _unpickle(seed: int, rules: Rules, totals: tuple[int, int], hands_played: int, replay: str) -> Match:
     """Rebuilds a pickled Match (`Match.__reduce__`), checking what it is given."""
-    a, b = (operator.index(t) for t in totals)
-    if operator.index(hands_played) < 0:
-        raise ValueError("hands_played must be at least 0")
+    a, b = (_args.integer(t, "a total") for t in totals)
+    played = _args.count(hands_played, "hands_played", 0)
     hand = HandState.from_replay(replay)
-    return Match._make(_check_seed(seed), _rules(rules), (a, b), operator.index(hands_played), hand)
+    return Match._make(_args.seed(seed), _args.rules(rules), (a, b), played, hand)

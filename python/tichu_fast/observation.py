@@ -1,23 +1,25 @@
 """`Observation`: what one seat may know of a hand (R10.3), shared by both backends.
 
-Like `tichu_fast.rules`, this module is neutral: `tichu_fast.HandState` and
+Like `tichu_fast.rules`, this module is shared: `tichu_fast.HandState` and
 `tichu_fast.reference.HandState` both return this one dataclass, so the two
 backends cannot drift apart in the fields they report. The flat float32
-layout is written once in the C++ core (`cpp/include/tichu/observation.hpp`)
-and once in the reference (`tichu_fast.reference.observation`).
+layout is written once in the C++ core (`cpp/include/tichu/observation.hpp`),
+which `to_array` calls, and once in the reference
+(`tichu_fast.reference.observation.fill_observation_array`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
+from tichu_fast import _core
 from tichu_fast.enums import Call, Decision, MoveType
-
-if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
+from tichu_fast.formats import OBSERVATION_SIZE
 
 # Each backend fills these with its own card-set and move types.
 Cards = Any
@@ -101,12 +103,28 @@ class Observation:
     def to_array(self, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
         """The flat float32 observation (docs/game.md), filled into `out` when given.
 
-        Encoded by the reference's writer from these fields; equal to
+        Encoded by the C++ core from these fields; equal to
         `HandState.observation_array(player)` of either backend.
         """
-        from tichu_fast.reference.observation import fill_observation_array
-
-        return fill_observation_array(self, out)
+        if out is None:
+            out = np.empty(OBSERVATION_SIZE, dtype=np.float32)
+        elif not isinstance(out, np.ndarray):
+            raise TypeError(f"out must be a float32 numpy array, not {type(out).__name__}")
+        _core.encode_observation(
+            self.player,
+            int(self.decision),
+            self.hand.mask,
+            [cards.mask for cards in self.played],
+            self.trick.mask,
+            list(self.hand_sizes),
+            [int(call) for call in self.calls],
+            list(self.out_order),
+            0 if self.wish is None else self.wish,
+            self.table_player,
+            0 if self.received is None else _core.Cards(list(self.received)).mask,
+            out,
+        )
+        return out
 
 
 _FIELD_NAMES = tuple(f.name for f in fields(Observation))

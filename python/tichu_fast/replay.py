@@ -220,7 +220,7 @@ def _parse_position(rest: str) -> dict[str, Any]:
             raise InvalidNotationError(f"bad calls {quote(fields['calls'])}")
         calls = [int(t) for t in tokens]
     wish = fields.get("wish", "-")
-    if wish != "-" and not (wish.isascii() and wish.isdigit() and 2 <= int(wish) <= 14):  # R6.1
+    if wish != "-" and not (wish.isascii() and wish.isdigit() and len(wish) <= 2):  # the core checks the rank (R6.1)
         raise InvalidNotationError(f"bad wish {quote(wish)}")
     if "table_player" in fields and len(_seats(fields["table_player"])) != 1:
         raise InvalidNotationError(f"bad table_player {quote(fields['table_player'])}")

@@ -13,6 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tichu_fast import _core
+from tichu_fast._args import core_of
 from tichu_fast._core import Action
 from tichu_fast.errors import IllegalMoveError
 
@@ -42,14 +43,6 @@ MOVE_FEATURES: int = _core.MOVE_FEATURES
 OBSERVATION_TENSOR_OFFSETS: dict[str, tuple[int, int]] = dict(_core.OBSERVATION_TENSOR_OFFSETS)
 
 
-def _core_of(state: object) -> _core.HandCore:
-    from tichu_fast.hand import HandState  # here: hand.py imports this module's users
-
-    if not isinstance(state, HandState):
-        raise TypeError(f"state must be a tichu_fast.HandState, not {type(state).__name__}")
-    return state._core
-
-
 def action_id(action: Action | str, state: HandState) -> int:
     """The fixed id of `action` (or its text) as an answer to `state`'s current decision.
 
@@ -57,7 +50,7 @@ def action_id(action: Action | str, state: HandState) -> int:
     hand, a Dragon gift's the receiver relative to the giver. ValueError for a
     push of cards the player does not hold or a gift to a partner.
     """
-    core = _core_of(state)
+    core = core_of(state)
     if isinstance(action, str):
         action = core.parse_action(action)
     if not isinstance(action, Action):
@@ -70,7 +63,7 @@ def action_from_id(action_id: int, state: HandState) -> Action:
 
     IndexError for an id outside 0..NUM_ACTION_IDS-1, IllegalMoveError when no legal action has it.
     """
-    action = _core.action_from_id(action_id, _core_of(state))
+    action = _core.action_from_id(action_id, core_of(state))
     if action is None:
         raise IllegalMoveError(f"action id {action_id} is not legal in this {state.decision.name} decision")
     return action

@@ -9,6 +9,7 @@ call Grand Tichu nor Tichu.
 from __future__ import annotations
 
 import functools
+import numbers
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Literal, overload
 import numpy as np
 import numpy.typing as npt
 
-from tichu_fast import _core
+from tichu_fast import _args, _core
 from tichu_fast._core import Action
 from tichu_fast._ray import chunks, ray_chunks
 from tichu_fast.enums import Call
@@ -39,8 +40,8 @@ __all__ = [
     "simulate",
 ]
 
-POLICIES = ("random", "heuristic")
-MAX_THREADS = 256  # more threads than this are capped: no machine runs them faster
+POLICIES = _args.POLICIES
+MAX_THREADS = _args.MAX_THREADS  # more threads than this are capped: no machine runs them faster
 
 
 @dataclass(frozen=True)
@@ -60,46 +61,18 @@ class PlayoutResult:
 _WORLD_STREAM = 0x6A09E667F3BCC909
 
 
-def _policy(policy: object) -> str:
-    if not isinstance(policy, str):
-        raise TypeError(f"policy must be a str, not {type(policy).__name__}")
-    if policy not in POLICIES:
-        shown = policy if len(policy) <= 80 else policy[:80] + "..."
-        raise ValueError(f"unknown policy {shown!r}: expected one of {', '.join(map(repr, POLICIES))}")
-    return policy
-
-
-def _flag(value: object, what: str) -> bool:
-    if not isinstance(value, bool):
-        raise TypeError(f"{what} must be a bool, not {type(value).__name__}")
-    return value
-
-
-def _count(value: object, what: str, least: int) -> int:
-    if isinstance(value, bool) or not hasattr(value, "__index__"):
-        raise TypeError(f"{what} must be an int, not {type(value).__name__}")
-    n = int(value.__index__())
-    if n < least:
-        raise ValueError(f"{what} must be >= {least}, not {n}")
-    return n
-
-
-def _threads(threads: object) -> int:
-    return min(_count(threads, "threads", 1), MAX_THREADS)
-
-
 def policy_action(state: HandState, policy: str = "heuristic", seed: int = 0, *, calls: bool = False) -> Action:
     """The built-in `policy`'s action for the current decision of `state`, drawing from SplitMix64(seed).
 
     Step k of `state.playout(seed)` plays `policy_action(.., seed=hand_seed(seed, k))`.
     ValueError once the hand is over.
     """
-    return _core.policy_action(state._core, _policy(policy), _flag(calls, "calls"), seed)
+    return _core.policy_action(_args.core_of(state), _args.policy(policy), _args.flag(calls, "calls"), _args.seed(seed))
 
 
 def playout(state: HandState, seed: int, policy: str = "random", calls: bool = False) -> PlayoutResult:
     """Plays `state` (left unchanged) to the end by `policy`; decision k draws from hand_seed(seed, k)."""
-    r = _core.playout(state._core, seed, _policy(policy), _flag(calls, "calls"))[0]
+    r = _core.playout(_args.core_of(state), _args.seed(seed), _args.policy(policy), _args.flag(calls, "calls"))[0]
     return PlayoutResult(
         returns=(int(r["returns"][0]), int(r["returns"][1])),
         out_order=tuple(int(s) for s in r["out_order"] if s >= 0),
@@ -129,16 +102,23 @@ def playouts(
     hidden cards differ from playout to playout. The results do not depend
     on `threads` (an int >= 1, capped at MAX_THREADS).
     """
-    n = _count(n, "n", 0)
-    name, flag, workers = _policy(policy), _flag(calls, "calls"), _threads(threads)
+    core = _args.core_of(state)
+    n = _args.count(n, "n", 0, _args.MAX_PLAYOUTS)
+    seed = _args.seed(seed)
+    name, flag, workers = _args.policy(policy), _args.flag(calls, "calls"), _args.threads(threads)
     if resample_for is None:
-        return _core.playouts(state._core, n, seed, name, flag, workers)
-    if isinstance(resample_for, bool) or not hasattr(resample_for, "__index__"):
-        raise TypeError(f"resample_for must be None or a seat, not {type(resample_for).__name__}")
-    seat = int(resample_for.__index__())
-    if not 0 <= seat <= 3:
-        raise IndexError(f"resample_for {seat} is outside 0..3")
-    return _core.resampled_playouts(state._core, n, seed, seat, world_seed(seed), name, flag, workers)
+        return _core.playouts(core, n, seed, name, flag, workers)
+    seat = _args.seat(resample_for, "resample_for")
+    return _core.resampled_playouts(core, n, seed, seat, world_seed(seed), name, flag, workers)
+
+
+def _samples(worlds: int, per_world: int) -> None:
+    """The samples of each action in evaluate_actions: at most MAX_SAMPLES."""
+    if worlds * per_world > _args.MAX_SAMPLES:
+        raise ValueError(
+            f"worlds x playouts_per_world must be at most {_args.MAX_SAMPLES:_} (the cap of one call), "
+            f"not {worlds} x {per_world}"
+        )
 
 
 def world_seed(seed: int) -> int:
@@ -171,30 +151,26 @@ def evaluate_actions(
     same decision with the same legal actions as `state`. An EVALUATION_DTYPE
     array aligned with `state.legal_actions()`.
     """
-    if isinstance(player, bool) or not hasattr(player, "__index__"):
-        raise TypeError(f"player must be an int, not {type(player).__name__}")
-    seat = int(player.__index__())
-    if not 0 <= seat <= 3:
-        raise IndexError(f"player {seat} is outside 0..3")
+    core = _args.core_of(state)
+    seat = _args.seat(player, "player")
+    seed = _args.seed(seed)
+    per_world = _args.count(playouts_per_world, "playouts_per_world", 1, _args.MAX_SAMPLES)
+    name, flag, workers = _args.policy(policy), _args.flag(calls, "calls"), _args.threads(threads)
     if state.is_terminal():
         raise ValueError("the hand is over: no action to evaluate")
     if seat != state.current_player:
         raise ValueError(f"player {seat} is not the current player {state.current_player}")
-    if hasattr(worlds, "__index__") and not isinstance(worlds, bool):
-        worlds = state.resample_many(seat, _count(worlds, "worlds", 1), world_seed(seed))
+    if isinstance(worlds, (numbers.Integral, np.integer)) and not isinstance(worlds, (bool, np.bool_)):
+        count = _args.count(worlds, "worlds", 1, _args.MAX_WORLDS)
+        _samples(count, per_world)  # checked before the worlds are drawn
+        worlds = state.resample_many(seat, count, world_seed(seed))
     if isinstance(worlds, (str, bytes)) or not isinstance(worlds, Sequence):
         raise TypeError(f"worlds must be a number of worlds or a sequence of HandState, not {type(worlds).__name__}")
-    cores = []
-    for world in worlds:
-        if not isinstance(getattr(world, "_core", None), _core.HandCore):
-            raise TypeError(f"worlds must hold HandState objects, not {type(world).__name__}")
-        cores.append(world._core)
+    cores = [_args.core_of(world, "every world") for world in worlds]
     if not cores:
         raise ValueError("worlds must hold at least one state")
-    per_world = _count(playouts_per_world, "playouts_per_world", 1)
-    values = _core.action_values(
-        state._core, cores, per_world, seat & 1, seed, _policy(policy), _flag(calls, "calls"), _threads(threads)
-    )
+    _samples(len(cores), per_world)
+    values = _core.action_values(core, cores, per_world, seat & 1, seed, name, flag, workers)
     samples = values.shape[1]
     out = np.empty(values.shape[0], dtype=EVALUATION_DTYPE)
     out["action"] = np.arange(values.shape[0])
@@ -256,13 +232,14 @@ def simulate(
     chunks in constant memory, whatever `n`; `progress(done, n)` is then
     called after each chunk.
     """
-    n = _count(n, "n", 0)
-    if rules is None:
-        rules = Rules()
-    name, flag = _policy(policy), _flag(calls, "calls")
-    work = functools.partial(_simulate_chunk, seed, name, flag, rules, _threads(threads))
-    if not _flag(summary, "summary"):
-        if ray is None or ray is False:
+    n = _args.count(n, "n", 0, _args.MAX_HANDS)
+    seed = _args.seed(seed)
+    rules = _args.rules(rules)
+    ray = _args.ray_address(ray)
+    name, flag = _args.policy(policy), _args.flag(calls, "calls")
+    work = functools.partial(_simulate_chunk, seed, name, flag, rules, _args.threads(threads))
+    if not _args.flag(summary, "summary"):
+        if ray is None:
             return work(0, n)
         none = work(0, 0)  # the seed and the rules are checked here, not in a remote task
         parts = [records for _, records in ray_chunks(work, n, ray, SIMULATE_CHUNK)]
@@ -274,7 +251,7 @@ def simulate(
     work(0, 0)  # the seed and the rules are checked here, before a chunk runs (on Ray too)
     # The same chunks with Ray or without: the summary's float sums then match to the last bit.
     size = max(1, min(SUMMARY_CHUNK, n // 50))
-    if ray is None or ray is False:
+    if ray is None:
         pieces: Iterable[tuple[int, npt.NDArray[np.void]]] = ((f + k, work(f, k)) for f, k in chunks(n, size))
     else:
         pieces = ray_chunks(work, n, ray, SUMMARY_CHUNK, size=size)

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from tichu_fast import _args
 from tichu_fast._core import VecCore, hand_seed, shuffled_deck
 from tichu_fast.hand import HandState
 from tichu_fast.rl import NUM_ACTION_IDS, OBSERVATION_TENSOR_SIZE
@@ -19,10 +20,8 @@ _SEATS = {None: -1, "learner": -1, "random": 0, "heuristic": 1}
 
 
 def _int(value: object, what: str) -> int:
-    """`value` as an int: any int-like (numpy integers too), never a bool."""
-    if isinstance(value, bool) or not hasattr(value, "__index__"):
-        raise TypeError(f"{what} must be an int, not {type(value).__name__}")
-    return int(value.__index__())
+    """`value` as an int: numpy integers too, never a bool (tichu_fast._args)."""
+    return _args.integer(value, what)
 
 
 def _seat_kinds(opponents: object) -> list[int]:
@@ -91,12 +90,9 @@ class VecHands:
         n = _int(n, "n")
         if not 1 <= n <= 1 << 20:
             raise ValueError(f"n is 1..2**20 hands, not {n}")
-        seed = _int(seed, "seed")
-        if not 0 <= seed < 1 << 64:
-            raise ValueError("seed must be 0..2**64-1")
-        if not isinstance(dense_mask, bool):
-            raise TypeError(f"dense_mask must be a bool, not {type(dense_mask).__name__}")
-        rules = Rules() if rules is None else rules
+        seed = _args.seed(seed)
+        dense_mask = _args.flag(dense_mask, "dense_mask")
+        rules = _args.rules(rules)
         self._core = VecCore(n, seed, rules, _seat_kinds(opponents))
         self._rules, self._seed = rules, seed
         obs = np.zeros((n, OBSERVATION_TENSOR_SIZE), dtype=np.float32)

@@ -1,4 +1,4 @@
-// Moves: a card set read as one combination (RULES.md R3, R4), and which
+// Moves: a card set read as one combination (docs/rules.md R3, R4), and which
 // move may be played on which.
 #pragma once
 

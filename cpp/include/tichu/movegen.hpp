@@ -1,4 +1,4 @@
-// Legal moves (RULES.md R3 to R6): every move a hand may make in one
+// Legal moves (docs/rules.md R3 to R6): every move a hand may make in one
 // situation, written into a caller-owned buffer without heap allocation.
 #pragma once
 

@@ -102,6 +102,25 @@ struct ObservationFields {
 };
 ObservationFields observe(const RecordedHand& hand, int player);
 
+// What the flat observation holds, seats absolute: read from a state by
+// fill_observation, or from tichu_fast.Observation's fields (its to_array).
+struct ObservationInput {
+  int player = 0;
+  Decision decision = Decision::Over;
+  Mask hand = 0;                    // his first 8 during GRAND_TICHU
+  std::array<Mask, 4> played{};
+  Mask trick = 0;
+  std::array<int, 4> hand_sizes{};  // 8 each during GRAND_TICHU
+  std::array<Call, 4> calls{};
+  std::uint8_t out = 0;             // the seats that went out (bit per seat)
+  int wish = 0;                     // 0 for none
+  int table_player = -1;
+  Mask received = 0;                // the cards he received in the exchange
+};
+
+// Writes `in` into out[0, kObservationSize) (docs/game.md "Observation").
+void encode_observation(const ObservationInput& in, float* out);
+
 // Writes the flat observation of `player` into out[0, kObservationSize).
 void fill_observation(const HandState& s, int player, float* out);
 

@@ -48,6 +48,10 @@ class SplitMix64 {
   std::uint64_t state_;
 };
 
+// The seed of hand k of a match or simulation from `seed`: SplitMix64's
+// (k+1)-th output (docs/game.md), used for every derived stream.
+std::uint64_t hand_seed(std::uint64_t seed, std::uint64_t k);
+
 // The 56 card indices in dealt order: seat s gets [14s, 14s + 14), the
 // first 8 of them before the Grand Tichu decision.
 std::array<std::uint8_t, kNumCards> shuffled_deck(std::uint64_t seed);

@@ -1,4 +1,4 @@
-// Card points and the score of a finished hand (RULES.md R7.3, R8.3 to R8.5).
+// Card points and the score of a finished hand (docs/rules.md R7.3, R8.3 to R8.5).
 #pragma once
 
 #include <array>

@@ -7,6 +7,7 @@
 #include <span>
 
 #include "tichu/policy.hpp"
+#include "tichu/rng.hpp"  // hand_seed
 #include "tichu/state.hpp"
 
 namespace tichu {
@@ -21,10 +22,6 @@ struct HandRecord {
   std::array<std::uint8_t, 4> calls;  // Call per seat
 };
 static_assert(sizeof(HandRecord) == 12, "HandRecord must match HAND_RECORD_DTYPE");
-
-// The seed of hand k of a match or simulation from `seed`: SplitMix64's
-// (k+1)-th output (docs/game.md).
-std::uint64_t hand_seed(std::uint64_t seed, std::uint64_t k);
 
 // Plays hands first .. first+n-1 from `seed` into out[0..n): hand k is dealt
 // by hand_seed(seed, k) and played by `policy` drawing every decision from

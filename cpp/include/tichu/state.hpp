@@ -1,10 +1,11 @@
-// One hand of Tichu from the deal to the score, as a plain value (RULES.md
+// One hand of Tichu from the deal to the score, as a plain value (docs/rules.md
 // R2, R5 to R8, R10; docs/game.md "The sequence"). Copying a HandState is a
 // memcpy: no pointers, no heap, so search can clone it freely.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -67,6 +68,11 @@ class HandState {
   // than exactly the seats holding cards between the two.
   // No out-of-turn offer is made at a position's start (R10.2 follows plays).
   static void check_position(const Position& p);
+
+  // Throws std::invalid_argument unless `passed` lists seats 0..3 once each,
+  // in turn order after the table player (R5.3): the order a position's
+  // passes are written in, which Position keeps only as a set.
+  static void check_pass_order(int table_player, std::span<const int> passed);
 
   [[nodiscard]] Decision decision() const { return decision_; }
   [[nodiscard]] int current_player() const { return decision_ == Decision::Over ? -1 : player_; }

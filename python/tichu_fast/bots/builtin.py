@@ -4,21 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tichu_fast import _core
-from tichu_fast.hand import HandState
-from tichu_fast.search import policy_action
+from tichu_fast import _args, _core
+from tichu_fast._twin import core_state, policy_action_of
 
 __all__ = ["HeuristicBot", "PolicyBot", "RandomBot", "core_state", "decision_seed", "policy_action_of"]
-
-_SEED_LIMIT = 2**64
-
-
-def _seed(value: object, what: str = "seed") -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{what} must be an int, not {type(value).__name__}")
-    if not 0 <= value < _SEED_LIMIT:
-        raise ValueError(f"{what} must be 0..2**64-1, not {value}")
-    return value
 
 
 def decision_seed(reset_seed: int, bot_seed: int, k: int) -> int:
@@ -29,40 +18,20 @@ def decision_seed(reset_seed: int, bot_seed: int, k: int) -> int:
     return _core.hand_seed(_core.hand_seed(reset_seed, bot_seed), k)
 
 
-def core_state(state: Any) -> HandState:
-    """`state` as a C++ HandState: itself, or a reference HandState rebuilt from its replay text."""
-    if isinstance(state, HandState):
-        return state
-    return HandState.from_replay(state.replay())
-
-
-def policy_action_of(state: Any, policy: str, seed: int, calls: bool) -> Any:
-    """The built-in policy's action for `state` of either backend.
-
-    A reference state is decided in C++ on its replay (the reference plays only
-    the random policy) and the action read back by its text: the same action.
-    """
-    if isinstance(state, HandState):
-        return policy_action(state, policy, seed, calls=calls)
-    return state.parse_action(str(policy_action(core_state(state), policy, seed, calls=calls)))
-
-
 class PolicyBot:
     """A built-in policy as a bot; decision k of a hand draws from decision_seed(reset seed, seed, k)."""
 
     policy = "random"
 
     def __init__(self, calls: bool = True, seed: int = 0) -> None:
-        if not isinstance(calls, bool):
-            raise TypeError(f"calls must be a bool, not {type(calls).__name__}")
-        self.calls = calls
-        self.seed = _seed(seed)
+        self.calls = _args.flag(calls, "calls")
+        self.seed = _args.seed(seed)
         self._hand = 0
         self._decisions = 0
 
     def reset(self, hand_seed: int) -> None:
         """Starts a hand: its decisions count from 0 again."""
-        self._hand = _seed(hand_seed, "hand_seed")
+        self._hand = _args.seed(hand_seed, "hand_seed")
         self._decisions = 0
 
     def next_seed(self) -> int:

@@ -7,24 +7,16 @@ from typing import Any
 
 import numpy as np
 
-from tichu_fast import _core
-from tichu_fast.bots.builtin import PolicyBot, core_state, policy_action_of
+from tichu_fast import _args, _core
+from tichu_fast._twin import core_state, policy_action_of
+from tichu_fast.bots.builtin import PolicyBot
 from tichu_fast.enums import ActionKind, Decision
-from tichu_fast.search import POLICIES
 
 __all__ = ["MonteCarloBot"]
 
 # Decisions the heuristic takes for MonteCarloBot: the calls (a playout without calls
 # cannot value them fairly) and the exchange (2184 pushes, too many to search flatly).
 _HEURISTIC_DECISIONS = (Decision.GRAND_TICHU, Decision.TICHU, Decision.EXCHANGE)
-
-
-def _positive(value: object, what: str, kind: type) -> Any:
-    if isinstance(value, bool) or not isinstance(value, (int, float) if kind is float else int):
-        raise TypeError(f"{what} must be {'a number' if kind is float else 'an int'}, not {type(value).__name__}")
-    if not value > 0:
-        raise ValueError(f"{what} must be > 0, not {value}")
-    return kind(value)
 
 
 class MonteCarloBot(PolicyBot):
@@ -54,15 +46,13 @@ class MonteCarloBot(PolicyBot):
         super().__init__(calls, seed)
         if budget is not None and worlds is not None:
             raise ValueError("give a time budget or a number of worlds, not both")
-        self.budget = (
-            _positive(0.1 if budget is None and worlds is None else budget, "budget", float) if worlds is None else None
-        )
-        self.worlds = None if worlds is None else _positive(worlds, "worlds", int)
-        self.playouts_per_world = _positive(playouts_per_world, "playouts_per_world", int)
-        if not isinstance(policy, str) or policy not in POLICIES:
-            raise ValueError(f"policy must be one of {', '.join(map(repr, POLICIES))}, not {str(policy)[:80]!r}")
-        self.search_policy = policy
-        self.threads = _positive(threads, "threads", int)
+        self.budget = _args.budget(0.1 if budget is None else budget) if worlds is None else None
+        self.worlds = None if worlds is None else _args.count(worlds, "worlds", 1, _args.MAX_WORLDS)
+        self.playouts_per_world = _args.count(playouts_per_world, "playouts_per_world", 1, _args.MAX_SAMPLES)
+        if self.worlds is not None and self.worlds * self.playouts_per_world > _args.MAX_SAMPLES:
+            raise ValueError(f"worlds x playouts_per_world must be at most {_args.MAX_SAMPLES:_} (the cap of one call)")
+        self.search_policy = _args.policy(policy)
+        self.threads = _args.threads(threads)
 
     def __repr__(self) -> str:
         spend = f"budget={self.budget}" if self.worlds is None else f"worlds={self.worlds}"
@@ -104,6 +94,6 @@ class MonteCarloBot(PolicyBot):
             k += 1
             now = time.perf_counter()
             per = (now - start) / done
-            batch = int(min((deadline - now) / per, 2 * done))
+            batch = int(min((deadline - now) / per, 2 * done, _args.MAX_WORLDS, _args.MAX_SAMPLES // per_world))
             if batch < 1:
                 return np.asarray(total) / done

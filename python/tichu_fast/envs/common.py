@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from tichu_fast import _args
 from tichu_fast.hand import HandState
-from tichu_fast.rl import NUM_ACTION_IDS, OBSERVATION_TENSOR_SIZE
+from tichu_fast.rl import HISTORY_ROW_SIZE, MAX_HISTORY, NUM_ACTION_IDS, OBSERVATION_TENSOR_SIZE
 from tichu_fast.rules import Rules
 
 __all__ = [
@@ -69,38 +70,25 @@ def check_render_mode(render_mode: object) -> str | None:
 
 def check_history(history: object) -> int:
     """The number of history rows for the observation tensor: an int 0..MAX_HISTORY."""
-    from tichu_fast.rl import MAX_HISTORY
-
-    if isinstance(history, bool) or not isinstance(history, int):
-        raise TypeError(f"history must be an int, not {type(history).__name__}")
-    if not 0 <= history <= MAX_HISTORY:
-        raise ValueError(f"history must be in 0..{MAX_HISTORY}, not {history}")
-    return history
+    return _args.count(history, "history", 0, MAX_HISTORY)
 
 
 def check_rules(rules: object) -> Rules:
     """The rules of every hand: a tichu_fast.Rules, or None for the default ones."""
-    if rules is None:
-        return Rules()
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a tichu_fast.Rules, not {type(rules).__name__}")
-    return rules
+    return _args.rules(rules)
 
 
 def check_scale(reward_scale: object, what: str = "reward_scale") -> float:
     """A finite real number (an int or a float, not a bool)."""
-    if isinstance(reward_scale, bool) or not isinstance(reward_scale, (int, float)):
-        raise TypeError(f"{what} must be a number, not {type(reward_scale).__name__}")
+    reward_scale = _args.real(reward_scale, what)
     if not np.isfinite(reward_scale):
         raise ValueError(f"{what} must be finite, not {reward_scale}")
     return float(reward_scale)
 
 
 def check_flag(value: object, what: str) -> bool:
-    """A bool, nothing else."""
-    if not isinstance(value, bool):
-        raise TypeError(f"{what} must be a bool, not {type(value).__name__}")
-    return value
+    """A bool (or a numpy bool)."""
+    return _args.flag(value, what)
 
 
 def legal_mask(state: HandState) -> np.ndarray:
@@ -112,8 +100,6 @@ def legal_mask(state: HandState) -> np.ndarray:
 
 def observation_size(history: int) -> int:
     """The length of observation_tensor(p, history=history)."""
-    from tichu_fast.rl import HISTORY_ROW_SIZE
-
     return OBSERVATION_TENSOR_SIZE + HISTORY_ROW_SIZE * history
 
 

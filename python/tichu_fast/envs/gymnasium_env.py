@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from tichu_fast._args import seat as _seat
 from tichu_fast.envs.common import (
     OBSERVATION_HIGH,
     OBSERVATION_LOW,
@@ -40,7 +41,7 @@ from tichu_fast.envs.common import (
     seat_returns,
 )
 from tichu_fast.errors import IllegalMoveError
-from tichu_fast.hand import HandState, _seat
+from tichu_fast.hand import HandState
 from tichu_fast.rl import NUM_ACTION_IDS
 from tichu_fast.rules import Rules
 from tichu_fast.search import POLICIES, policy_action

@@ -14,10 +14,10 @@ from tichu_fast.rules import Rules
 from .action_ids import NUM_ACTION_IDS, action_from_id, action_id
 from .actions import Action
 from .cards import CARD_NAMES, DECK, Cards, from_masks, to_masks
-from .deal import deal, shuffled_deck
+from .deal import deal, hand_seed, shuffled_deck
 from .hand_state import HandState
 from .legal import count_legal_moves, legal_moves, legal_moves_array, legal_moves_into
-from .match import Match, hand_seed
+from .match import Match
 from .moves import Move, beats, classify
 from .observation import Observation
 from .scoring import card_points, score_hand

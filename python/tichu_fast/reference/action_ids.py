@@ -19,6 +19,7 @@ from tichu_fast.errors import IllegalMoveError
 
 from .actions import Action
 from .cards import DRAGON, MAH_JONG, PHOENIX, card_index, card_rank, indices_of, is_normal
+from .hand_base import HandBase
 
 if TYPE_CHECKING:
     from .hand_state import HandState
@@ -130,9 +131,7 @@ def action_id(action: Action, state: HandState) -> int:
 
 
 def _check_state(state: object) -> None:
-    from .hand_state import HandState  # here: hand_state imports this module lazily too
-
-    if not isinstance(state, HandState):
+    if not isinstance(state, HandBase):
         raise TypeError(f"state must be a tichu_fast.reference.HandState, not {type(state).__name__}")
 
 

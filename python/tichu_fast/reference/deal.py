@@ -6,7 +6,7 @@ import operator
 
 from .cards import CARD_NAMES, Cards
 
-__all__ = ["SplitMix64", "deal", "shuffled_deck"]
+__all__ = ["SplitMix64", "deal", "hand_seed", "shuffled_deck"]
 
 _MOD = 2**64
 HAND_SIZE = 14  # R2.1
@@ -49,6 +49,18 @@ def _check_seed(seed: object, what: str = "seed") -> int:
         shown = str(value) if value.bit_length() <= 128 else "a huge int"
         raise ValueError(f"{what} {shown} is outside 0 <= {what} < 2**64")
     return value
+
+
+def hand_seed(seed: int, k: int) -> int:
+    """The seed of hand k (0-based): the k-th output of SplitMix64(seed), i.e. next() called k + 1 times.
+
+    `seed` and `k` are ints 0..2**64-1 (TypeError for a bool or a non-int, ValueError outside).
+    """
+    start = _check_seed(seed)
+    steps = _check_seed(k, "k") + 1
+    # next() adds the constant to the state each time, so the state after k + 1 calls is direct
+    rng = SplitMix64((start + (steps - 1) * SplitMix64.GAMMA) % 2**64)
+    return rng.next()
 
 
 def _shuffled_indices(seed: int) -> list[int]:

@@ -28,7 +28,7 @@ import operator
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import permutations
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -37,18 +37,20 @@ from tichu_fast.enums import ActionKind, Call, Decision, MoveType
 from tichu_fast.errors import IllegalMoveError, InvalidNotationError
 from tichu_fast.rules import Rules
 
+from . import search as _search
+from . import worlds as _worlds
+from .action_ids import action_from_id, legal_action_ids, legal_action_mask
 from .actions import Action
 from .cards import DECK, Cards, card_rank, card_suit, indices_of, is_normal, quote
 from .deal import _check_seed, shuffled_deck
+from .hand_base import HandBase
 from .legal import legal_moves, legal_moves_array
 from .moves import Move, is_phoenix_single
 from .observation import Observation, fill_observation_array
 from .origin import Deal, Position, parse_origin
 from .replay import REPLAY_HEADER, parse_rules, replay_lines
 from .scoring import check_seat, score_hand
-
-if TYPE_CHECKING:
-    from .search import PlayoutResult
+from .tensor import HISTORY_ROW_SIZE, MAX_HISTORY, OBSERVATION_TENSOR_SIZE, fill_observation_tensor
 
 __all__ = ["HandState"]
 
@@ -95,7 +97,7 @@ def _rebuild(text: str) -> HandState:
     return HandState.from_replay(text)
 
 
-class HandState:
+class HandState(HandBase):
     """One hand from the deal to the score: a plain value (docs/game.md "HandState")."""
 
     __slots__ = (
@@ -901,76 +903,42 @@ class HandState:
 
     def resample_many(self, player: int, n: int, seed: int) -> list[HandState]:
         """`n` (0..10**6) worlds that agree with what `player` knows, from one SplitMix64(seed) stream."""
-        from .worlds import draw_worlds  # worlds.py builds HandStates: imported late to avoid a cycle
-
         player = check_seat(player, "player")
         count = _check_seed(n, "n")
         if count > 10**6:
             raise ValueError(f"n must be at most 10**6, not {count}")
-        return draw_worlds(self, player, count, _check_seed(seed))
+        return _worlds.draw_worlds(self, player, count, _check_seed(seed))
 
     def with_hands(self, hands: Sequence[CardsLike]) -> HandState:
         """The same record with other hands (an omniscient swap); ValueError names what the record refutes."""
-        from .worlds import with_hands
-
-        return with_hands(self, hands)
+        return _worlds.with_hands(self, hands)
 
     def information_state_string(self, player: int) -> str:
         """A key equal for two states exactly when `player` knows the same (R10.3)."""
-        from .worlds import information_state_string
+        return _worlds.information_state_string(self, check_seat(player, "player"))
 
-        return information_state_string(self, check_seat(player, "player"))
-
-    def playout(self, seed: int, policy: str = "random", calls: bool = False) -> PlayoutResult:
-        """Play a copy to the end by `policy` ("random" only here); decision k draws from hand_seed(seed, k)."""
-        from .search import playout
-
-        return playout(self, seed, policy, calls)
-
-    def playouts(
-        self,
-        n: int,
-        seed: int,
-        *,
-        policy: str = "random",
-        calls: bool = False,
-        resample_for: int | None = None,
-        threads: int = 1,
-    ) -> npt.NDArray[np.void]:
-        """`n` playouts as a PLAYOUT_DTYPE array; playout i is `playout(hand_seed(seed, i))`.
-
-        With `resample_for=p` each is played in a fresh world for seat p (reference.search.playouts).
-        """
-        from .search import playouts
-
-        return playouts(self, n, seed, policy=policy, calls=calls, resample_for=resample_for, threads=threads)
+    # The free functions of reference.search are the methods themselves: one signature, one docstring.
+    playout = _search.playout
+    playouts = _search.playouts
 
     # == learning encodings (docs/rl.md) ===========================================
 
     def legal_action_mask(self, out: npt.NDArray[np.bool_] | None = None) -> npt.NDArray[np.bool_]:
         """bool[NUM_ACTION_IDS]: True for the id of every legal action; into `out` when given."""
-        from .action_ids import legal_action_mask
-
         return legal_action_mask(self, out)
 
     def legal_action_ids(self) -> npt.NDArray[np.int32]:
         """The ids of the legal actions, ascending, as int32."""
-        from .action_ids import legal_action_ids
-
         return legal_action_ids(self)
 
     def apply_id(self, action_id: int) -> None:
         """Applies the first legal action with this id; IllegalMoveError (state unchanged) if none has it."""
-        from .action_ids import action_from_id
-
         self.apply(action_from_id(action_id, self))
 
     def observation_tensor(
         self, player: int, out: npt.NDArray[np.float32] | None = None, history: int = 0
     ) -> npt.NDArray[np.float32]:
         """What `player` may know as float32[OBSERVATION_TENSOR_SIZE + history * HISTORY_ROW_SIZE] (docs/rl.md)."""
-        from .tensor import HISTORY_ROW_SIZE, MAX_HISTORY, OBSERVATION_TENSOR_SIZE, fill_observation_tensor
-
         player = check_seat(player, "player")
         if isinstance(history, bool) or not hasattr(history, "__index__"):
             raise TypeError(f"history must be an int, not {type(history).__name__}")

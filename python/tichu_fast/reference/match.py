@@ -8,22 +8,22 @@ from tichu_fast.enums import Decision
 from tichu_fast.rules import Rules
 
 from .actions import Action
-from .deal import SplitMix64, _check_seed
+from .deal import _check_seed, hand_seed
 from .hand_state import DEFAULT_RULES, HandState
 
-__all__ = ["Match", "hand_seed"]
+__all__ = ["Match", "hand_seed", "match_over", "match_winner"]
 
 
-def hand_seed(seed: int, k: int) -> int:
-    """The seed of hand k (0-based): the k-th output of SplitMix64(seed), i.e. next() called k + 1 times.
+def match_over(totals: tuple[int, int], target: int) -> bool:
+    """R9.1: after a hand, the match is over once a team has at least the target and the totals differ."""
+    return max(totals) >= target and totals[0] != totals[1]
 
-    `seed` and `k` are ints 0..2**64-1 (TypeError for a bool or a non-int, ValueError outside).
-    """
-    start = _check_seed(seed)
-    steps = _check_seed(k, "k") + 1
-    # next() adds the constant to the state each time, so the state after k + 1 calls is direct
-    rng = SplitMix64((start + (steps - 1) * SplitMix64.GAMMA) % 2**64)
-    return rng.next()
+
+def match_winner(totals: tuple[int, int], target: int) -> int | None:
+    """The team with the higher total once the match is over (R9.1), else None."""
+    if not match_over(totals, target):
+        return None
+    return 0 if totals[0] > totals[1] else 1
 
 
 class Match:
@@ -41,8 +41,10 @@ class Match:
         raise TypeError("use Match.new(seed, rules)")
 
     @classmethod
-    def new(cls, seed: int, rules: Rules = DEFAULT_RULES) -> Match:
-        """A match whose hand k is dealt from `hand_seed(seed, k)`."""
+    def new(cls, seed: int, rules: Rules | None = None) -> Match:
+        """A match whose hand k is dealt from `hand_seed(seed, k)`; `rules` None for the full rules."""
+        if rules is None:
+            rules = DEFAULT_RULES
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
         self = object.__new__(cls)
@@ -82,14 +84,12 @@ class Match:
 
     def is_terminal(self) -> bool:
         """R9.1: after a hand, a team has at least the target and the totals differ."""
-        return max(self._totals) >= self._rules.target and self._totals[0] != self._totals[1]
+        return match_over(self._totals, self._rules.target)
 
     @property
     def winner(self) -> int | None:
         """The winning team (higher total) once the match is over, else None."""
-        if not self.is_terminal():
-            return None
-        return 0 if self._totals[0] > self._totals[1] else 1
+        return match_winner(self._totals, self._rules.target)
 
     @property
     def decision(self) -> Decision:
@@ -151,7 +151,10 @@ class Match:
     __hash__ = None  # type: ignore[assignment]  # a mutable value
 
     def __repr__(self) -> str:
-        return f"<Match seed={self._seed} totals={self._totals} hands_played={self._hands_played}>"
+        return (
+            f"<Match seed={self._seed} totals={self._totals[0]}:{self._totals[1]} "
+            f"hands_played={self._hands_played} {self.decision.name}>"
+        )
 
 
 def _rebuild_match(seed: int, rules: Rules, totals: tuple[int, int], hands_played: int, hand: HandState) -> Match:

@@ -18,8 +18,7 @@ from tichu_fast.enums import ActionKind, Call, Decision, MoveType
 from tichu_fast.formats import PLAYOUT_DTYPE
 
 from .actions import Action
-from .deal import SplitMix64, _check_seed
-from .match import hand_seed
+from .deal import SplitMix64, _check_seed, hand_seed
 
 if TYPE_CHECKING:
     from .hand_state import HandState

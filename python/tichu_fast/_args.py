@@ -1,0 +1,165 @@
+"""Arguments checked once for the whole fast layer: seeds, seats, counts, flags, budgets, policies, rules.
+
+Every public function of `tichu_fast` checks its arguments here, so the same
+argument gets the same answer everywhere: an int is any `numbers.Integral` or
+numpy integer and never a bool; a number of seconds is any real number (numpy
+floats too); a flag is a bool or a numpy bool. A wrong type is a TypeError, a
+value out of range a ValueError naming the range, a seat out of range an
+IndexError. This module imports nothing of tichu_fast but the compiled core,
+the rules and the errors, so that any module may use it.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+
+import numpy as np
+
+from tichu_fast import _core, _ray
+from tichu_fast.rules import Rules
+
+__all__ = [
+    "MAX_BUDGET",
+    "MAX_HANDS",
+    "MAX_PLAYOUTS",
+    "MAX_SAMPLES",
+    "MAX_THREADS",
+    "MAX_WORLDS",
+    "POLICIES",
+    "SEED_LIMIT",
+    "budget",
+    "core_of",
+    "count",
+    "flag",
+    "integer",
+    "policy",
+    "ray_address",
+    "real",
+    "rules",
+    "seat",
+    "seed",
+    "threads",
+]
+
+SEED_LIMIT = 2**64  # seeds are 0..2**64-1
+MAX_THREADS = 256  # more threads than this are capped: no machine runs them faster
+MAX_BUDGET = 86_400.0  # a time budget is at most a day of seconds (the core counts it in int64 nanoseconds)
+MAX_HANDS = 10**9  # simulate: hands in one call (12 bytes of record each)
+MAX_PLAYOUTS = 10**9  # playouts: playouts in one call
+MAX_WORLDS = 10**6  # worlds drawn in one call (resample_many, evaluate_actions)
+MAX_SAMPLES = 10**7  # evaluate_actions: worlds x playouts_per_world, the samples of each action
+POLICIES = ("random", "heuristic")  # the built-in policies, by name
+
+_DEFAULT_RULES = Rules()
+
+
+def _shown(value: int) -> str:
+    return str(value) if abs(value) < 10**30 else "a larger number"
+
+
+def integer(value: object, what: str) -> int:
+    """`value` as an int: any numbers.Integral or numpy integer, never a bool (TypeError otherwise)."""
+    if type(value) is int:  # the common case first: an ABC's isinstance costs a microsecond
+        return value
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Integral, np.integer)):
+        raise TypeError(f"{what} must be an int, not {type(value).__name__}")
+    return int(value)
+
+
+def seed(value: object, what: str = "seed") -> int:
+    """A seed: an int 0..2**64-1."""
+    number = integer(value, what)
+    if not 0 <= number < SEED_LIMIT:
+        raise ValueError(f"{what} must be in 0..2**64-1, not {_shown(number)}")
+    return number
+
+
+def seat(value: object, what: str = "a seat") -> int:
+    """A seat 0..3: IndexError outside."""
+    number = integer(value, what)
+    if not 0 <= number <= 3:
+        raise IndexError(f"{what} {_shown(number)} is outside 0..3")
+    return number
+
+
+def count(value: object, what: str, least: int = 0, most: int | None = None) -> int:
+    """An int in least..most: ValueError naming the bound it breaks."""
+    number = integer(value, what)
+    if number < least:
+        raise ValueError(f"{what} must be >= {least}, not {_shown(number)}")
+    if most is not None and number > most:
+        raise ValueError(f"{what} must be at most {most:_}, not {_shown(number)}")
+    return number
+
+
+def threads(value: object) -> int:
+    """A number of threads >= 1, capped at MAX_THREADS."""
+    return min(count(value, "threads", 1), MAX_THREADS)
+
+
+def flag(value: object, what: str) -> bool:
+    """A bool or a numpy bool."""
+    if value is True or value is False:
+        return value
+    if not isinstance(value, np.bool_):
+        raise TypeError(f"{what} must be a bool, not {type(value).__name__}")
+    return bool(value)
+
+
+def real(value: object, what: str) -> float:
+    """A real number (an int or a float, numpy's too), never a bool."""
+    if type(value) is float or type(value) is int:
+        return float(value)
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Real, np.floating, np.integer)):
+        raise TypeError(f"{what} must be a number, not {type(value).__name__}")
+    return float(value)
+
+
+def budget(value: object, what: str = "budget") -> float:
+    """A time budget: a finite number of seconds > 0 and at most MAX_BUDGET."""
+    seconds = real(value, what)
+    if not math.isfinite(seconds) or seconds <= 0:
+        raise ValueError(f"{what} must be a finite number of seconds > 0, not {value!r}")
+    if seconds > MAX_BUDGET:
+        raise ValueError(f"{what} must be at most {MAX_BUDGET:.0f} seconds (a day), not {value!r}")
+    return seconds
+
+
+def policy(value: object) -> str:
+    """A built-in policy's name, one of POLICIES."""
+    if not isinstance(value, str):
+        raise TypeError(f"policy must be a str, not {type(value).__name__}")
+    if value not in POLICIES:
+        shown = value if len(value) <= 80 else value[:80] + "..."
+        raise ValueError(f"unknown policy {shown!r}: expected one of {', '.join(map(repr, POLICIES))}")
+    return value
+
+
+def rules(value: object) -> Rules:
+    """A Rules, the default for None."""
+    if value is None:
+        return _DEFAULT_RULES
+    if not isinstance(value, Rules):
+        raise TypeError(f"rules must be a tichu_fast.Rules, not {type(value).__name__}")
+    return value
+
+
+def ray_address(value: object) -> str | None:
+    """Where to run Ray tasks: None (or False) for here, else what `_ray.connect` takes ("auto", "local", an address)."""
+    if value is None or value is False:
+        return None
+    return _ray.check_address(value)
+
+
+def core_of(state: object, what: str = "state") -> _core.HandCore:
+    """The C++ core of a `tichu_fast.HandState`: the one accessor the fast layer reads it by.
+
+    TypeError for anything else, a reference HandState included (named with its module).
+    """
+    core = getattr(state, "_core", None)
+    if not isinstance(core, _core.HandCore):
+        kind = type(state)
+        name = kind.__name__ if kind.__module__ == "builtins" else f"{kind.__module__}.{kind.__qualname__}"
+        raise TypeError(f"{what} must be a tichu_fast.HandState (the C++ backend), not {name}")
+    return core

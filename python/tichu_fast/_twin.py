@@ -1,0 +1,33 @@
+"""A state of either backend decided in C++: its C++ twin and a built-in policy's action for it.
+
+Shared by the bots (`tichu_fast.bots`) and `tichu_fast.ismcts`, which both take
+states of either backend; a reference state is rebuilt from its replay text,
+so this module reads the reference's public API only and imports none of it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tichu_fast.hand import HandState
+from tichu_fast.search import policy_action
+
+__all__ = ["core_state", "policy_action_of"]
+
+
+def core_state(state: Any) -> HandState:
+    """`state` as a C++ HandState: itself, or a reference HandState rebuilt from its replay text."""
+    if isinstance(state, HandState):
+        return state
+    return HandState.from_replay(state.replay())
+
+
+def policy_action_of(state: Any, policy: str, seed: int, calls: bool) -> Any:
+    """The built-in policy's action for `state` of either backend.
+
+    A reference state is decided in C++ on its replay (the reference plays only
+    the random policy) and the action read back by its text: the same action.
+    """
+    if isinstance(state, HandState):
+        return policy_action(state, policy, seed, calls=calls)
+    return state.parse_action(str(policy_action(core_state(state), policy, seed, calls=calls)))

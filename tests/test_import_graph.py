@@ -1,0 +1,216 @@
+"""Imports that run one way (CONTRIBUTING.md, "The layers"): the import graph of
+tichu_fast has no circle, the fast layer never imports the reference, the reference
+never imports the compiled core, each module imports only its own layer or those
+below it, and the C++ core's files include each other without a circle."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "python" / "tichu_fast"
+CPP = ROOT / "cpp"
+
+# The layers of CONTRIBUTING.md, bottom first, as module names (a name ending in "."
+# stands for every module of that package). Each module belongs to exactly one.
+LAYERS = [
+    ("cards and moves", ["_core", "enums", "errors", "formats", "rules", "_args", "_ray"]),
+    ("hand state", ["observation", "replay", "hand", "match", "game"]),
+    ("worlds, playouts, ids and tensors", ["search", "rl"]),
+    ("bots, ismcts, arena, envs, vec", ["_twin", "bots", "bots.", "ismcts", "arena", "vec", "envs", "envs."]),
+    ("cli", ["cli", "__main__", ""]),
+]
+# HandState's methods forward down to the free functions of these modules, which
+# take a state as an argument and import tichu_fast.hand only for typing.
+FORWARDS = {("tichu_fast.hand", "tichu_fast.search"), ("tichu_fast.hand", "tichu_fast.rl")}
+
+
+def module_name(path: Path) -> str:
+    """The dotted name of a module file under python/."""
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+MODULES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+MODULES["tichu_fast._core"] = PACKAGE / "_core.pyi"  # compiled: it imports nothing of tichu_fast
+
+
+def is_type_checking(test: ast.expr) -> bool:
+    """`if TYPE_CHECKING:` or `if typing.TYPE_CHECKING:`."""
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def run_time_imports(name: str) -> set[str]:
+    """The tichu_fast modules `name` imports at run time, at the top or inside functions.
+
+    Imports under `if TYPE_CHECKING:` are left out. Importing a.b.c also runs the
+    __init__ of every package on the way that `name` is not already inside of
+    (tichu_fast itself aside: every module is inside it).
+    """
+    if name == "tichu_fast._core":
+        return set()
+    path = MODULES[name]
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+
+    def add(target: str) -> None:
+        while target and target not in MODULES:
+            target = target.rpartition(".")[0]
+        if not target.startswith("tichu_fast") or target == name:
+            return
+        found.add(target)
+        parent = target.rpartition(".")[0]
+        while parent not in ("", "tichu_fast") and not (name == parent or name.startswith(parent + ".")):
+            found.add(parent)
+            parent = parent.rpartition(".")[0]
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and is_type_checking(node.test):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                add(alias.name)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[: len(anchor) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            for alias in node.names:
+                add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in MODULES else base)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")))
+    return found
+
+
+GRAPH = {name: run_time_imports(name) for name in MODULES}
+
+
+def find_circle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One circle of the graph, as the nodes along it, or None."""
+    state: dict[str, int] = {}  # 1 on the path, 2 done
+    path: list[str] = []
+
+    def walk(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                return [*path[path.index(nxt) :], nxt]
+            if nxt not in state and (circle := walk(nxt)) is not None:
+                return circle
+        path.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state and (circle := walk(node)) is not None:
+            return circle
+    return None
+
+
+def layer_of(name: str) -> int:
+    """The index in LAYERS of a fast-layer module."""
+    short = name.removeprefix("tichu_fast").removeprefix(".")
+    for index, (_, members) in enumerate(LAYERS):
+        for member in members:
+            if short == member or (member.endswith(".") and short.startswith(member)):
+                return index
+    raise AssertionError(f"{name} is in no layer of CONTRIBUTING.md: add it to LAYERS and to the picture")
+
+
+def is_reference(name: str) -> bool:
+    """Whether `name` is the reference backend or one of its modules."""
+    return name == "tichu_fast.reference" or name.startswith("tichu_fast.reference.")
+
+
+def test_the_graph_sees_imports_inside_functions_and_skips_typing_ones():
+    assert "tichu_fast.hand" in GRAPH["tichu_fast.match"]
+    assert "tichu_fast.hand" not in GRAPH["tichu_fast.search"]  # under TYPE_CHECKING only
+    assert "tichu_fast.reference.search" in GRAPH["tichu_fast.reference.hand_state"]  # a relative import
+    # an import inside a function counts: one that closes a circle would be found
+    assert find_circle({"a": {"b"}, "b": {"a"}}) == ["a", "b", "a"]
+    assert find_circle({"a": {"b"}, "b": set()}) is None
+
+
+def imports_in_functions(name: str) -> list[int]:
+    """The lines of `name` that import a tichu_fast module inside a function."""
+    lines = []
+    for node in ast.walk(ast.parse(MODULES[name].read_text(encoding="utf-8"))):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.ImportFrom):
+                    ours = bool(inner.level) or (inner.module or "").startswith("tichu_fast")
+                elif isinstance(inner, ast.Import):
+                    ours = any(alias.name.startswith("tichu_fast") for alias in inner.names)
+                else:
+                    continue
+                if ours:
+                    lines.append(inner.lineno)
+    return lines
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if n not in ("tichu_fast.cli", "tichu_fast._core")))
+def test_no_import_hides_in_a_function(name):
+    # only the command line defers its imports (a command imports what it runs)
+    assert imports_in_functions(name) == []
+
+
+def test_no_import_circle():
+    assert find_circle(GRAPH) is None
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if not is_reference(n)))
+def test_the_fast_layer_never_imports_the_reference(name):
+    assert not {target for target in GRAPH[name] if is_reference(target)}
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if is_reference(n)))
+def test_the_reference_never_imports_the_core(name):
+    assert "tichu_fast._core" not in GRAPH[name]
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if not is_reference(n)))
+def test_imports_run_down_the_layers(name):
+    upward = {
+        target
+        for target in GRAPH[name]
+        if not is_reference(target) and layer_of(target) > layer_of(name) and (name, target) not in FORWARDS
+    }
+    assert not upward, f"{name} ({LAYERS[layer_of(name)][0]}) imports a higher layer: {sorted(upward)}"
+
+
+def test_the_layers_are_written_in_contributing():
+    text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    for title, _ in LAYERS:
+        assert re.search(rf"^\d\. \*\*{re.escape(title)}\*\*", text, re.MULTILINE), title
+
+
+# -- the C++ core -------------------------------------------------------------------------
+
+
+def cpp_graph() -> dict[str, set[str]]:
+    """The core's files by stem (x.hpp with x.cpp): which stems' headers each includes."""
+    graph: dict[str, set[str]] = {}
+    for path in [*(CPP / "include" / "tichu").glob("*.hpp"), *(CPP / "src").glob("*.cpp")]:
+        includes = set(re.findall(r'#include "tichu/(\w+)\.hpp"', path.read_text(encoding="utf-8")))
+        graph.setdefault(path.stem, set()).update(includes - {path.stem})
+    return graph
+
+
+def test_the_core_files_include_each_other_without_a_circle():
+    graph = cpp_graph()
+    assert "simulate" not in graph["playout"]  # hand_seed lives in rng.hpp
+    assert find_circle(graph) is None
