@@ -20,8 +20,11 @@ CPP = ROOT / "cpp"
 LAYERS = [
     ("cards and moves", ["_core", "enums", "errors", "formats", "rules", "_args", "_ray"]),
     ("hand state", ["observation", "replay", "hand", "match", "game"]),
-    ("worlds, playouts, ids and tensors", ["search", "rl"]),
-    ("bots, ismcts, arena, envs, vec", ["_twin", "bots", "bots.", "ismcts", "arena", "vec", "envs", "envs."]),
+    ("worlds, playouts, ids and tensors", ["search", "summary", "rl"]),
+    (
+        "bots, ismcts, arena, envs, vec",
+        ["_twin", "bots", "bots.", "ismcts", "arena", "vec", "envs", "envs.", "view", "web", "web."],
+    ),
     ("cli", ["cli", "__main__", ""]),
 ]
 # HandState's methods forward down to the free functions of these modules, which

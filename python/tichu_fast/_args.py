@@ -146,7 +146,7 @@ def rules(value: object) -> Rules:
 
 
 def ray_address(value: object) -> str | None:
-    """Where to run Ray tasks: None (or False) for here, else what `_ray.connect` takes ("auto", "local", an address)."""
+    """Where Ray tasks run: None (or False) for here, else what `_ray.connect` takes ("auto", "local", an address)."""
     if value is None or value is False:
         return None
     return _ray.check_address(value)

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
 
 import tichu_fast as tf
+from tichu_fast import _args
 
 __all__ = ["main"]
 
@@ -45,7 +46,6 @@ suit j, s, p or t (10s, Qp); see docs/api.md. `tichu-fast COMMAND --help`
 describes each command.
 """
 
-_SEED_LIMIT = 2**64
 _MAX_HANDS = 10**12  # days of simulation at 10**5 hands per second
 _MESSAGE_LIMIT = 300  # characters of an error message printed
 
@@ -60,12 +60,9 @@ def _quote(text: str) -> str:
 
 def _seed(text: str) -> int:
     try:
-        value = int(text)
+        return _args.seed(int(text))
     except ValueError:
-        value = -1
-    if not 0 <= value < _SEED_LIMIT:
-        raise argparse.ArgumentTypeError(f"a seed is an int 0..2**64-1, not {_quote(text)}")
-    return value
+        raise argparse.ArgumentTypeError(f"a seed is an int 0..2**64-1, not {_quote(text)}") from None
 
 
 def _hands(text: str) -> int:
