@@ -16,7 +16,7 @@ mkdir -p "$out/old/inc/tichu"
 cp "$root"/cpp/include/tichu/*.hpp "$out/old/inc/tichu/"
 cp "$out/old/movegen.hpp" "$out/old/inc/tichu/movegen.hpp"
 cxx=${CXX:-g++}
-flags="-std=c++20 -O3 -DNDEBUG"
+flags="-std=c++20 -O3 -DNDEBUG ${AB_CXXFLAGS:-}"
 for f in movegen cards combo; do
   $cxx $flags -Dtichu=tichu_old -I"$out/old/inc" -c "$out/old/$f.cpp" -o "$out/old_$f.o"
   $cxx $flags -I"$root/cpp/include" -c "$root/cpp/src/$f.cpp" -o "$out/new_$f.o"
