@@ -387,15 +387,22 @@ class HandState:
 
         The same as `resample_many(player, 1, seed)[0]`.
         """
-        return self.resample_many(player, 1, seed)[0]
+        # Not through resample_many: the one world a bot asks for per decision is built here, without a
+        # list (about half of Python's share of the call; bench/ab/resample_ab.py).
+        return self._world(resample_many(self._core, _seat(player, "player"), 1, seed)[0])
 
     def resample_many(self, player: int, n: int, seed: int) -> list[HandState]:
         """`n` worlds for `player` from one seeded stream (seed 0..2**64-1), uniform over the consistent deals.
 
         TichuError if the wish constraints reject 10**6 deals in a row; n is 0..10**6.
         """
-        player = _seat(player, "player")
-        return [HandState._make(core, _WORLD, self._rules) for core in resample_many(self._core, player, n, seed)]
+        return [self._world(core) for core in resample_many(self._core, _seat(player, "player"), n, seed)]
+
+    def _world(self, core: HandCore) -> HandState:
+        """A world drawn for this state: its core, this state's rules, no replay (built without __init__)."""
+        state = object.__new__(HandState)
+        state._core, state._origin, state._rules = core, _WORLD, self._rules
+        return state
 
     def with_hands(self, hands: Sequence[Any]) -> HandState:
         """The same record with other hands (four card sets): ValueError naming what it contradicts.

@@ -1,0 +1,46 @@
+"""pytest-benchmark cases for one world from Python (issue 18's
+`state.resample(p, seed)` line): one round draws one world at each of 50
+seeded mid-hand positions, through the HandState method and through the
+bare binding, so that Python's share is their difference.
+
+    python -m pytest -n0 bench/test_bench_resample.py --benchmark-columns=mean,stddev,rounds
+"""
+
+from __future__ import annotations
+
+import random
+
+import tichu_fast as tf
+from situations import walked
+from tichu_fast._core import resample_many
+
+
+def _positions(count: int = 50, seed: int = 1) -> list[tuple[tf.HandState, int]]:
+    rng = random.Random(seed)
+    positions: list[tuple[tf.HandState, int]] = []
+    while len(positions) < count:
+        state = walked(rng, 15, 70)
+        if state.decision == tf.Decision.PLAY:
+            positions.append((state, state.current_player))
+    return positions
+
+
+POSITIONS = _positions()
+
+
+def test_resample_method(benchmark):
+    def run():
+        return [state.resample(player, i) for i, (state, player) in enumerate(POSITIONS)]
+
+    benchmark.extra_info["calls"] = len(POSITIONS)
+    assert len(benchmark(run)) == len(POSITIONS)
+
+
+def test_resample_binding(benchmark):
+    cores = [(state._core, player) for state, player in POSITIONS]
+
+    def run():
+        return [resample_many(core, player, 1, i)[0] for i, (core, player) in enumerate(cores)]
+
+    benchmark.extra_info["calls"] = len(cores)
+    assert len(benchmark(run)) == len(cores)
