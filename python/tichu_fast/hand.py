@@ -18,6 +18,7 @@ import numpy.typing as npt
 from tichu_fast import replay as _replay
 from tichu_fast import rl as _rl
 from tichu_fast import search as _search
+from tichu_fast import solver as _solver
 from tichu_fast._core import (
     Action,
     Cards,
@@ -481,6 +482,12 @@ class HandState:
         return _search.evaluate_actions(
             self, player, worlds, playouts_per_world, policy=policy, calls=calls, threads=threads, seed=seed
         )
+
+    def solve(
+        self, *, max_nodes: int | None = None, max_seconds: float | None = None, line: bool = True
+    ) -> _solver.SolveResult:
+        """The exact value of this position with every hand visible (`tichu_fast.solver.solve`, docs/solver.md)."""
+        return _solver.solve(self, max_nodes=max_nodes, max_seconds=max_seconds, line=line)
 
     # -- learning encodings (docs/rl.md) ---------------------------------------
 
