@@ -12,7 +12,7 @@ namespace tichu::bindings {
 void bind_solver(py::module_& m) {
   m.def(
       "solve",
-      [](const RecordedHand& h, Shown<int> max_nodes, double max_seconds, Shown<bool> line) {
+      [](const RecordedHand& h, Shown<int> max_nodes, double max_seconds, Shown<bool> line, Shown<bool> fresh_table) {
         SolveLimits limits;
         limits.max_nodes = small_int(max_nodes.obj, "max_nodes");
         if (limits.max_nodes < -1) throw py::value_error("max_nodes must be >= 0 (-1: no limit)");
@@ -21,6 +21,8 @@ void bind_solver(py::module_& m) {
         limits.max_seconds = max_seconds;
         if (!PyBool_Check(line.obj.ptr())) throw py::type_error("line must be a bool");
         limits.line = line.obj.ptr() == Py_True;
+        if (!PyBool_Check(fresh_table.obj.ptr())) throw py::type_error("fresh_table must be a bool");
+        limits.fresh_table = fresh_table.obj.ptr() == Py_True;
         const HandState state = h.state();  // a copy: the search reads it without the GIL
         check_solvable(state);
         SolveResult r;
@@ -42,7 +44,7 @@ void bind_solver(py::module_& m) {
         return py::make_tuple(actions, lower, upper, r.best, path, r.exact, r.lower, r.upper, r.nodes, r.tt_probes,
                               r.tt_hits, seconds);
       },
-      py::arg("state"), py::arg("max_nodes"), py::arg("max_seconds"), py::arg("line"),
+      py::arg("state"), py::arg("max_nodes"), py::arg("max_seconds"), py::arg("line"), py::arg("fresh_table"),
       "The open-hand solve: (actions, lower bounds, upper bounds, best index, line, exact, lower, upper, "
       "nodes, tt_probes, tt_hits, seconds).");
 }

@@ -14,6 +14,7 @@
 #include <stdexcept>
 
 #include "tichu/movegen.hpp"
+#include "tichu/policy.hpp"
 #include "tichu/score.hpp"
 
 namespace tichu {
@@ -141,6 +142,65 @@ int static_bound(const HandState& s) {
   return b / kUnit;
 }
 
+// Bounds on the final value that hold whatever is played from `s`, for a
+// cut before any move is generated (the bridge solvers' quick-trick bounds,
+// in Tichu's terms): points already in piles stay with their seat's team
+// unless that seat ends last; the points still in hands and the trick may
+// go either way; the calls' signs are fixed once the first player is out;
+// the one-two only while no opponent of the first player is out.
+void value_bounds(const HandState& s, int& lo, int& hi) {
+  std::array<int, 4> pile{};
+  for (int i = 0; i < 4; ++i) pile[static_cast<std::size_t>(i)] = card_points(s.pile(i));
+  Mask free = s.trick();
+  std::uint8_t holders = 0;
+  for (int i = 0; i < 4; ++i) {
+    free |= s.hand(i);
+    if (s.hand(i)) holders |= static_cast<std::uint8_t>(1u << i);
+  }
+  const int swing = card_points(free & ~kPhoenix) + ((free & kPhoenix) ? 25 : 0);
+  lo = kInf;
+  hi = -kInf;
+  auto widen = [&](int a, int b) {
+    lo = std::min(lo, a);
+    hi = std::max(hi, b);
+  };
+  const int outs = s.out_count();
+  for (int f = 0; f < 4; ++f) {
+    if (outs >= 1 ? f != s.out_seat(0) : !(holders >> f & 1)) continue;
+    int cl = 0, ch = 0;  // the calls, for team 0, when f goes out first
+    for (int i = 0; i < 4; ++i) {
+      const int sign = team_of(i) == 0 ? 1 : -1;
+      const Call c = s.call(i);
+      const int v = c == Call::GrandTichu ? 200 : c == Call::Tichu ? 100 : 0;
+      if (v) {
+        cl += sign * (i == f ? v : -v);
+        ch += sign * (i == f ? v : -v);
+      } else if (s.may_call_tichu(i)) {
+        const int add = sign * (i == f ? 100 : -100);
+        cl += std::min(0, add);
+        ch += std::max(0, add);
+      }
+    }
+    const int partner = (f + 2) % 4;
+    const bool one_two = (outs == 0 || (outs == 1 && s.out_seat(0) == f)) && (holders >> partner & 1);
+    if (one_two) {
+      const int v = team_of(f) == 0 ? 200 : -200;
+      widen(v + cl, v + ch);
+    }
+    for (int t = 0; t < 4; ++t) {  // t ends last
+      if (t == f || !(holders >> t & 1)) continue;
+      int d = 0;
+      for (int i = 0; i < 4; ++i) {
+        const int to = i == t ? team_of(f) : team_of(i);
+        d += to == 0 ? pile[static_cast<std::size_t>(i)] : -pile[static_cast<std::size_t>(i)];
+      }
+      widen(d - swing + cl, d + swing + ch);
+    }
+  }
+  lo = lo / kUnit - (lo % kUnit != 0 && lo < 0 ? 1 : 0);
+  hi = hi / kUnit + (hi % kUnit != 0 && hi > 0 ? 1 : 0);
+}
+
 class Search {
  public:
   Search(const SolveLimits& limits, Table& table)
@@ -171,6 +231,7 @@ class Search {
   std::chrono::steady_clock::time_point start_;
   std::vector<std::unique_ptr<Ply>> plies_;
   std::array<int, kMaxActions> scores_{};
+  std::unique_ptr<PolicyScratch> scratch_ = std::make_unique<PolicyScratch>();
   std::array<std::array<Action, 2>, kMaxPly> killers_{};
 };
 
@@ -206,11 +267,18 @@ void Search::order(const HandState& s, Ply& here, int n, int hint, int ply) {
   const int p = s.current_player();
   const bool partner_table = s.table() && s.table_player() == (p + 2) % 4;
   const auto& killers = killers_[static_cast<std::size_t>(std::min(ply, kMaxPly - 1))];
+  Action heuristic{};
+  if (hint < 0 && s.decision() == Decision::Play) {
+    SplitMix64 rng(0);  // the heuristic draws nothing
+    heuristic = choose_heuristic(s, false, rng, *scratch_);
+  }
   for (int i = 0; i < n; ++i) {
     const Action& a = here.acts[static_cast<std::size_t>(i)];
     int score = 0;
     if (i == hint) {
       score = 1 << 24;
+    } else if (a == heuristic) {
+      score = 1 << 23;
     } else if (a == killers[0]) {
       score = 1 << 22;
     } else if (a == killers[1]) {
@@ -251,6 +319,12 @@ int Search::ab(const HandState& s, int alpha, int beta, int ply) {
       beta = std::min<int>(beta, e.upper);
       hint = e.best;
     }
+  }
+  {
+    int lo = 0, hi = 0;
+    value_bounds(s, lo, hi);
+    if (hi <= alpha) return hi;
+    if (lo >= beta) return lo;
   }
   const auto depth = static_cast<std::size_t>(ply);
   while (plies_.size() <= depth) plies_.push_back(std::make_unique<Ply>());
@@ -343,6 +417,7 @@ void check_solvable(const HandState& s) {
 SolveResult solve(const HandState& s, const SolveLimits& limits) {
   check_solvable(s);
   Table& table = thread_table();
+  if (limits.fresh_table) table.new_generation();
   Search search(limits, table);
   SolveResult r;
   std::vector<Action> acts(kMaxActions);
@@ -350,13 +425,20 @@ SolveResult solve(const HandState& s, const SolveLimits& limits) {
   const int bound = static_bound(s);
   const bool maxi = team_of(s.current_player()) == 0;
   std::vector<std::array<int, 2>> bounds(static_cast<std::size_t>(n), {-bound, bound});
-  int guess = 0;
+  // The root's value first (one MTD(f) over the whole position), then each
+  // action's: no action is worth more to its seat than the root.
+  int root_lo = -bound, root_hi = bound;
+  search.mtdf(s, 0, root_lo, root_hi);
   for (int i = 0; i < n && !search.aborted; ++i) {
     HandState child = s;
     child.apply(acts[static_cast<std::size_t>(i)]);
     auto& b = bounds[static_cast<std::size_t>(i)];
-    search.mtdf(child, guess, b[0], b[1]);
-    if (b[0] == b[1]) guess = b[0];
+    if (maxi) {
+      b[1] = std::min(b[1], root_hi);
+    } else {
+      b[0] = std::max(b[0], root_lo);
+    }
+    search.mtdf(child, maxi ? root_hi : root_lo, b[0], b[1]);
   }
   r.exact = !search.aborted;
   r.lower = maxi ? -kInf : kInf;
@@ -373,6 +455,8 @@ SolveResult solve(const HandState& s, const SolveLimits& limits) {
       r.upper = std::min(r.upper, b[1]);
     }
   }
+  r.lower = std::max(r.lower, root_lo);
+  r.upper = std::min(r.upper, root_hi);
   // The best action: by its proven lower bound for team 0, upper for team 1.
   for (int i = 0; i < n; ++i) {
     const auto& b = bounds[static_cast<std::size_t>(i)];

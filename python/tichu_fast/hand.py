@@ -484,10 +484,15 @@ class HandState:
         )
 
     def solve(
-        self, *, max_nodes: int | None = None, max_seconds: float | None = None, line: bool = True
+        self,
+        *,
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
+        line: bool = True,
+        fresh_table: bool = False,
     ) -> _solver.SolveResult:
         """The exact value of this position with every hand visible (`tichu_fast.solver.solve`, docs/solver.md)."""
-        return _solver.solve(self, max_nodes=max_nodes, max_seconds=max_seconds, line=line)
+        return _solver.solve(self, max_nodes=max_nodes, max_seconds=max_seconds, line=line, fresh_table=fresh_table)
 
     # -- learning encodings (docs/rl.md) ---------------------------------------
 

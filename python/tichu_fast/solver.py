@@ -45,8 +45,10 @@ class ActionValue:
 class SolveResult:
     """What `solve` proved about a position.
 
-    `value` is the exact value from team 0's side (None when a limit stopped
-    the search: then `lower` and `upper` bound it); `best` the best action of
+    `value` is the position's exact value from team 0's side (None when a
+    limit stopped the search before proving it: then `lower` and `upper`
+    bound it); `exact` says that every value in the result is proved exactly;
+    `best` the best action of
     the seat in turn; `actions` every legal action with its value or bounds,
     in `legal_actions()` order; `line` a principal line from the position
     (empty when not exact); `nodes` the positions searched, `tt_probes` and
@@ -91,14 +93,17 @@ def solve(
     max_nodes: int | None = None,
     max_seconds: float | None = None,
     line: bool = True,
+    fresh_table: bool = False,
 ) -> SolveResult:
     """Solves `state` (a `tichu_fast.HandState` in play) with every hand visible.
 
     Without limits the result is exact. `max_nodes` or `max_seconds` stop the
     search early: the result then says `exact=False` and gives the bounds
     proved so far, never a wrong exact value. `line=False` skips the principal
-    line. ValueError for a position before the play (Grand Tichu, exchange) or
-    a finished hand, or a negative budget; TypeError for a wrong type. The
+    line. Each thread keeps a transposition table between solves (its facts
+    hold for any position); `fresh_table=True` forgets it first (for timing).
+    ValueError for a position before the play (Grand Tichu, exchange) or a
+    finished hand, or a negative budget; TypeError for a wrong type. The
     state is never changed.
     """
     core = getattr(state, "_core", None)
@@ -108,16 +113,17 @@ def solve(
     _budget(max_seconds, "max_seconds")
     if max_nodes is not None and not isinstance(max_nodes, int):
         raise TypeError(f"max_nodes must be an int or None, not {type(max_nodes).__name__}")
-    if not isinstance(line, bool):
-        raise TypeError(f"line must be a bool, not {type(line).__name__}")
+    for flag, what in ((line, "line"), (fresh_table, "fresh_table")):
+        if not isinstance(flag, bool):
+            raise TypeError(f"{what} must be a bool, not {type(flag).__name__}")
     nodes_arg = -1 if max_nodes is None else max_nodes
     seconds_arg = -1.0 if max_seconds is None else float(max_seconds)
     acts, lows, highs, best, path, exact, lower, upper, nodes, probes, hits, seconds = _core.solve(
-        core, nodes_arg, seconds_arg, line
+        core, nodes_arg, seconds_arg, line, fresh_table
     )
     values = tuple(ActionValue(a, lo, hi) for a, lo, hi in zip(acts, lows, highs, strict=True))
     return SolveResult(
-        value=lower if exact else None,
+        value=lower if lower == upper else None,
         lower=lower,
         upper=upper,
         exact=exact,

@@ -19,6 +19,7 @@ struct SolveLimits {
   std::int64_t max_nodes = -1;  // -1: no limit
   double max_seconds = -1.0;    // -1: no limit
   bool line = true;             // also find a principal line
+  bool fresh_table = false;     // forget what earlier solves of this thread proved (for timing)
 };
 
 // One legal action of the seat in turn and its value, proved to lie in
