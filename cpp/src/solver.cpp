@@ -103,11 +103,30 @@ static_assert(sizeof(Entry) == 64);
 
 // The thread's table: 2^20 slots (64 MiB), allocated on the first solve and
 // kept, since its facts hold for any later position.
+int cards_left(const Key& k) { return count(k.w[0]) + count(k.w[1]) + count(k.w[2]) + count(k.w[3]); }
+
 class Table {
  public:
   static constexpr std::size_t kSlots = std::size_t{1} << 20;
   Table() : slots_(std::make_unique<Entry[]>(kSlots)) {}
-  Entry& slot(std::uint64_t h) { return slots_[h & (kSlots - 1)]; }
+  // The position's entry, if the table holds it: in either slot of its pair.
+  const Entry* find(std::uint64_t h, const Key& key) const {
+    for (std::uint64_t j = 0; j < 2; ++j) {
+      const Entry& e = slots_[(h ^ j) & (kSlots - 1)];
+      if (e.generation == generation_ && e.key == key) return &e;
+    }
+    return nullptr;
+  }
+  // Where to write the position: its own entry, else the pair's first slot
+  // when the position has at least as many cards left as the one there (its
+  // subtree cost more), else the second slot, which always takes the newest.
+  Entry& place(std::uint64_t h, const Key& key) {
+    Entry& first = slots_[h & (kSlots - 1)];
+    Entry& second = slots_[(h ^ 1) & (kSlots - 1)];
+    if (second.generation == generation_ && second.key == key) return second;
+    if (first.generation != generation_ || first.key == key || cards_left(key) >= cards_left(first.key)) return first;
+    return second;
+  }
   [[nodiscard]] std::uint16_t generation() const { return generation_; }
   void new_generation() {
     if (++generation_ == 0) {  // wrapped: forget everything once
@@ -204,7 +223,9 @@ void value_bounds(const HandState& s, int& lo, int& hi) {
 class Search {
  public:
   Search(const SolveLimits& limits, Table& table)
-      : limits_(limits), table_(table), start_(std::chrono::steady_clock::now()) {}
+      : limits_(limits), table_(table), start_(std::chrono::steady_clock::now()) {
+    for (auto& k : killers_) k = {Action{}, Action{}};
+  }
 
   // The fail-soft alpha-beta value of `s` within (alpha, beta).
   int ab(const HandState& s, int alpha, int beta, int ply);
@@ -229,10 +250,22 @@ class Search {
   const SolveLimits& limits_;
   Table& table_;
   std::chrono::steady_clock::time_point start_;
-  std::vector<std::unique_ptr<Ply>> plies_;
-  std::array<int, kMaxActions> scores_{};
-  std::unique_ptr<PolicyScratch> scratch_ = std::make_unique<PolicyScratch>();
-  std::array<std::array<Action, 2>, kMaxPly> killers_{};
+  // Buffers kept by the thread between solves: allocating and clearing
+  // them cost more than a small solve.
+  struct Workspace {
+    std::vector<std::unique_ptr<Ply>> plies;
+    std::array<int, kMaxActions> scores;
+    PolicyScratch scratch;
+    std::array<std::array<Action, 2>, kMaxPly> killers;
+  };
+  static Workspace& workspace() {
+    thread_local std::unique_ptr<Workspace> w = std::make_unique_for_overwrite<Workspace>();
+    return *w;
+  }
+  Workspace& work_ = workspace();
+  std::vector<std::unique_ptr<Ply>>& plies_ = work_.plies;
+  std::array<int, kMaxActions>& scores_ = work_.scores;
+  std::array<std::array<Action, 2>, kMaxPly>& killers_ = work_.killers;
 };
 
 bool Search::out_of_budget() {
@@ -268,9 +301,9 @@ void Search::order(const HandState& s, Ply& here, int n, int hint, int ply) {
   const bool partner_table = s.table() && s.table_player() == (p + 2) % 4;
   const auto& killers = killers_[static_cast<std::size_t>(std::min(ply, kMaxPly - 1))];
   Action heuristic{};
-  if (hint < 0 && s.decision() == Decision::Play) {
+  if (hint < 0) {  // the heuristic's choice first: it decides most two-way nodes right
     SplitMix64 rng(0);  // the heuristic draws nothing
-    heuristic = choose_heuristic(s, false, rng, *scratch_);
+    heuristic = choose_heuristic(s, false, rng, work_.scratch);
   }
   for (int i = 0; i < n; ++i) {
     const Action& a = here.acts[static_cast<std::size_t>(i)];
@@ -309,16 +342,13 @@ int Search::ab(const HandState& s, int alpha, int beta, int ply) {
   const std::uint64_t h = hash_key(key);
   ++probes;
   int hint = -1;
-  {
-    const Entry& e = table_.slot(h);
-    if (e.generation == table_.generation() && e.key == key) {
-      ++hits;
-      if (e.lower >= beta || e.lower == e.upper) return e.lower;
-      if (e.upper <= alpha) return e.upper;
-      alpha = std::max<int>(alpha, e.lower);
-      beta = std::min<int>(beta, e.upper);
-      hint = e.best;
-    }
+  if (const Entry* e = table_.find(h, key)) {
+    ++hits;
+    if (e->lower >= beta || e->lower == e->upper) return e->lower;
+    if (e->upper <= alpha) return e->upper;
+    alpha = std::max<int>(alpha, e->lower);
+    beta = std::min<int>(beta, e->upper);
+    hint = e->best;
   }
   {
     int lo = 0, hi = 0;
@@ -327,7 +357,7 @@ int Search::ab(const HandState& s, int alpha, int beta, int ply) {
     if (lo >= beta) return lo;
   }
   const auto depth = static_cast<std::size_t>(ply);
-  while (plies_.size() <= depth) plies_.push_back(std::make_unique<Ply>());
+  while (plies_.size() <= depth) plies_.push_back(std::make_unique_for_overwrite<Ply>());
   Ply& here = *plies_[depth];
   const int n = generate(s, here.acts.data());
   order(s, here, n, hint, ply);
@@ -369,7 +399,7 @@ int Search::ab(const HandState& s, int alpha, int beta, int ply) {
     lo = hi = best;
   }
   const int legal_index = best_i;
-  Entry& e = table_.slot(h);
+  Entry& e = table_.place(h, key);
   if (e.generation == table_.generation() && e.key == key) {
     lo = std::max<int>(lo, e.lower);
     hi = std::min<int>(hi, e.upper);
