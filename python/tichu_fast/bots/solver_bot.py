@@ -97,17 +97,19 @@ class SolverBot:
         if not self.endgame(state):
             return self.search.act(state, seat)
         seed = _core.hand_seed(self._hand, self._decisions)
-        if not self.calls:
-            usual = policy_action_of(state, "heuristic", seed, True)
-            if usual.kind == ActionKind.TICHU:
-                self._decisions += 1
-                return usual
+        usual = policy_action_of(state, "heuristic", seed, self.calls)
+        if not self.calls and usual.kind == ActionKind.TICHU:
+            self._decisions += 1
+            return usual
         values = self.values(state, seat)
         self._decisions += 1
         if values is None:  # too hard to solve yet
             return self.search.act(state, seat)
         if not self.calls:
             values.pop("tichu", None)
+        top = max(values.values())
+        if values.get(str(usual)) == top:  # among equals, the heuristic's choice
+            return usual
         best = max(values, key=values.__getitem__)
         return state.parse_action(best)
 
