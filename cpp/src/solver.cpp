@@ -36,7 +36,8 @@ constexpr Mask rank_cards(int rank) { return Mask{0xF} << rank_shift(rank); }
 // Everything that decides the rest of the hand, and nothing else: the hands,
 // the table and its player, the passes, the wish (none when no hand holds a
 // card of the wished rank: then it can bind nobody), the points in the trick
-// and in each pile (only points count at the end), the out order, the calls,
+// and in each pile (only points count at the end; merged per team where
+// the seat cannot change them by ending last), the out order, the calls,
 // who may still call Tichu, the offer in progress and the bomb rule.
 struct Key {
   std::array<std::uint64_t, 7> w{};
@@ -57,7 +58,18 @@ Key make_key(const HandState& s) {
     k.w[4] = t->cards;
     w5 |= static_cast<std::uint64_t>(t->type) | std::uint64_t{t->rank2} << 8 | std::uint64_t{t->phoenix_as} << 16;
   }
-  for (int i = 0; i < 4; ++i) w5 |= points_byte(s.pile(i)) << (32 + 8 * i);
+  // A pile counts for its seat's team unless the seat ends last, and then
+  // for the first player's team: once the first player is out, the piles of
+  // his team and of every seat out are their team's for sure, one sum each.
+  std::array<int, 2> team_points{};
+  const int first = s.out_count() > 0 ? s.out_seat(0) : -1;
+  for (int i = 0; i < 4; ++i) {
+    if (first >= 0 && (s.hand(i) == 0 || team_of(i) == team_of(first))) {
+      team_points[static_cast<std::size_t>(team_of(i))] += card_points(s.pile(i));
+    } else {
+      w5 |= points_byte(s.pile(i)) << (32 + 8 * i);
+    }
+  }
   k.w[5] = w5;
   const Decision d = s.decision();
   std::uint64_t w6 = static_cast<std::uint64_t>(d);
@@ -77,6 +89,8 @@ Key make_key(const HandState& s) {
     w6 |= static_cast<std::uint64_t>(SolverAccess::offer_actor(s) + 1) << 39;
     w6 |= static_cast<std::uint64_t>(SolverAccess::next_in_turn(s) + 1) << 42;
   }
+  w6 |= static_cast<std::uint64_t>(static_cast<std::uint8_t>(team_points[0] + 64)) << 48;
+  w6 |= static_cast<std::uint64_t>(static_cast<std::uint8_t>(team_points[1] + 64)) << 56;
   k.w[6] = w6;
   return k;
 }
