@@ -5,7 +5,9 @@ stopped at the first decision with at most N cards left in all hands; each
 is solved exactly (every root action's value, no principal line) on one
 core, with a fresh table per position so that no solve profits from an
 earlier one. Prints median and 95th percentile time, nodes per second and
-the table's hit rate per card count.
+the table's hit rate per card count. A position not solved within
+--max-seconds counts as slower than every other one (inf when a percentile
+falls on it).
 
     python bench/solver_curve.py --positions 40 --cards 8 12 16 20 24 28
 """
@@ -13,6 +15,7 @@ the table's hit rate per card count.
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import time
 
@@ -53,7 +56,7 @@ def main() -> None:
         nodes = probes = hits = unsolved = 0
         spent = 0.0
         seed = args.seed
-        while len(times) + unsolved < args.positions:
+        while len(times) < args.positions:
             state = position(seed, cards)
             seed += 1
             if state is None:
@@ -61,17 +64,17 @@ def main() -> None:
             start = time.perf_counter()
             r = solve(state, max_seconds=args.max_seconds, line=False, fresh_table=True)
             elapsed = time.perf_counter() - start
+            times.append(elapsed if r.exact else math.inf)  # an unsolved position counts as slower than any
             if not r.exact:
                 unsolved += 1
                 continue
-            times.append(elapsed)
             spent += r.seconds
             nodes += r.nodes
             probes += r.tt_probes
             hits += r.tt_hits
         med = statistics.median(times) * 1e3 if times else float("nan")
         p95 = percentile(times, 0.95) * 1e3 if times else float("nan")
-        top = max(times) * 1e3 if times else float("nan")
+        top = max(times) * 1e3 if times else float("nan")  # inf: some position was not solved
         rate = nodes / spent if spent else float("nan")
         hit = hits / probes if probes else float("nan")
         print(f"| {cards} | {len(times)} | {med:.3f} | {p95:.3f} | {top:.1f} | {rate:,.0f} | {hit:.2f} | {unsolved} |")

@@ -12,6 +12,7 @@
 #include <chrono>
 #include <memory>
 #include <stdexcept>
+#include <vector>
 
 #include "tichu/movegen.hpp"
 #include "tichu/policy.hpp"
@@ -72,7 +73,7 @@ Key make_key(const HandState& s) {
   }
   k.w[5] = w5;
   const Decision d = s.decision();
-  std::uint64_t w6 = static_cast<std::uint64_t>(d);
+  auto w6 = static_cast<std::uint64_t>(d);
   w6 |= static_cast<std::uint64_t>(s.current_player() + 1) << 3;
   w6 |= static_cast<std::uint64_t>(s.table_player() + 1) << 6;
   w6 |= std::uint64_t{s.passed()} << 9;
@@ -122,9 +123,9 @@ int cards_left(const Key& k) { return count(k.w[0]) + count(k.w[1]) + count(k.w[
 class Table {
  public:
   static constexpr std::size_t kSlots = std::size_t{1} << 20;
-  Table() : slots_(std::make_unique<Entry[]>(kSlots)) {}
+  Table() : slots_(kSlots) {}
   // The position's entry, if the table holds it: in either slot of its pair.
-  const Entry* find(std::uint64_t h, const Key& key) const {
+  [[nodiscard]] const Entry* find(std::uint64_t h, const Key& key) const {
     for (std::uint64_t j = 0; j < 2; ++j) {
       const Entry& e = slots_[(h ^ j) & (kSlots - 1)];
       if (e.generation == generation_ && e.key == key) return &e;
@@ -150,7 +151,7 @@ class Table {
   }
 
  private:
-  std::unique_ptr<Entry[]> slots_;
+  std::vector<Entry> slots_;
   std::uint16_t generation_ = 1;
 };
 
@@ -341,8 +342,9 @@ void Search::order(const HandState& s, Ply& here, int n, int hint, int ply) {
     }
     scores_[static_cast<std::size_t>(i)] = score;
   }
-  std::stable_sort(here.perm.begin(), here.perm.begin() + n,
-                   [this](std::uint16_t a, std::uint16_t b) { return scores_[a] > scores_[b]; });
+  std::sort(here.perm.begin(), here.perm.begin() + n, [this](std::uint16_t a, std::uint16_t b) {
+    return scores_[a] != scores_[b] ? scores_[a] > scores_[b] : a < b;  // ties in legal order
+  });
 }
 
 int Search::ab(const HandState& s, int alpha, int beta, int ply) {
@@ -490,7 +492,8 @@ SolveResult solve(const HandState& s, const SolveLimits& limits) {
   for (int i = 0; i < n; ++i) {
     const auto& b = bounds[static_cast<std::size_t>(i)];
     r.exact = r.exact && b[0] == b[1];
-    r.actions.push_back(ActionValue{acts[static_cast<std::size_t>(i)], b[0] * kUnit, b[1] * kUnit});
+    r.actions.push_back(
+        ActionValue{.action = acts[static_cast<std::size_t>(i)], .lower = b[0] * kUnit, .upper = b[1] * kUnit});
     if (maxi) {
       r.lower = std::max(r.lower, b[0]);
       r.upper = std::max(r.upper, b[1]);
