@@ -84,3 +84,15 @@ def test_cli_analyze_json(tmp_path: object, capsys: pytest.CaptureFixture[str]) 
     data = json.loads(capsys.readouterr().out)
     assert data["format"] == ANALYSIS_FORMAT
     assert main(["analyze", f"{tmp_path}/missing.txt"]) == 2
+
+
+def test_analysis_finds_a_hand_checked_wish_mistake() -> None:
+    # R6.1, R6.3: not wishing for 10 lets seat 3 keep his 10; the wish would have won seat 0's team 20
+    state = tf.HandState.from_position(["MJ 3j", "9j 5j", "Aj", "10p"], 0, played=[0, 1, 2, 3])
+    for text in ("MJ", "no wish", "5j", "Aj", "pass", "pass", "pass", "10p", "pass", "pass", "3j"):
+        state.apply(text)
+    result = analyze(state.replay())
+    mistakes = [(d.action_index, d.seat, d.taken, d.best, d.loss) for d in result.decisions if d.loss > 0]
+    assert mistakes == [(1, 0, "no wish", "wish 10", 20.0)]
+    assert result.loss_by_seat == (20.0, 0.0, 0.0, 0.0)
+    assert result.loss_by_team == (20.0, 0.0)
