@@ -20,16 +20,20 @@ CPP = ROOT / "cpp"
 LAYERS = [
     ("cards and moves", ["_core", "enums", "errors", "formats", "rules", "_args", "_ray"]),
     ("hand state", ["observation", "replay", "hand", "match", "game"]),
-    ("worlds, playouts, ids and tensors", ["search", "summary", "rl"]),
+    ("worlds, playouts, ids and tensors", ["search", "summary", "rl", "solver"]),
     (
         "bots, ismcts, arena, envs, vec",
-        ["_twin", "bots", "bots.", "ismcts", "arena", "vec", "envs", "envs.", "view", "web", "web."],
+        ["_twin", "bots", "bots.", "ismcts", "arena", "vec", "envs", "envs.", "view", "web", "web.", "analysis"],
     ),
     ("cli", ["cli", "__main__", ""]),
 ]
 # HandState's methods forward down to the free functions of these modules, which
 # take a state as an argument and import tichu_fast.hand only for typing.
-FORWARDS = {("tichu_fast.hand", "tichu_fast.search"), ("tichu_fast.hand", "tichu_fast.rl")}
+FORWARDS = {
+    ("tichu_fast.hand", "tichu_fast.search"),
+    ("tichu_fast.hand", "tichu_fast.rl"),
+    ("tichu_fast.hand", "tichu_fast.solver"),
+}
 
 
 def module_name(path: Path) -> str:

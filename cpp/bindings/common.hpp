@@ -194,5 +194,6 @@ void bind_ismcts(py::module_& m);  // ismcts_bindings.cpp: the ISMCTS search (is
 void bind_rl(py::module_& m);  // rl_bindings.cpp: action ids, masks, tensors (docs/rl.md)
 void bind_vec(py::module_& m);  // vec_bindings.cpp: VecHands
 void bind_duplicate(py::module_& m);  // duplicate_bindings.cpp: the arena's fast path
+void bind_solver(py::module_& m);     // solver_bindings.cpp: the open-hand solver (solver.hpp)
 
 }  // namespace tichu::bindings

@@ -99,4 +99,5 @@ PYBIND11_MODULE(_core, m) {
   tichu::bindings::bind_rl(m);
   tichu::bindings::bind_vec(m);
   tichu::bindings::bind_duplicate(m);
+  tichu::bindings::bind_solver(m);
 }

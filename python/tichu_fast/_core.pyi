@@ -305,3 +305,6 @@ def duplicate_records(
     rules: Rules,
     threads: int,
 ) -> tuple[npt.NDArray[np.void], npt.NDArray[np.uint16]]: ...
+def solve(
+    state: HandCore, max_nodes: int, max_seconds: float, line: bool, fresh_table: bool
+) -> tuple[list[Action], list[int], list[int], int, list[Action], bool, int, int, int, int, int, float]: ...

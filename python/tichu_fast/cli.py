@@ -180,6 +180,7 @@ def _parser() -> argparse.ArgumentParser:
     legal.set_defaults(run=_legal)
     _arena_parser(commands)
     _web_parsers(commands)
+    _analyze_parser(commands)
     return parser
 
 
@@ -482,6 +483,39 @@ def _play(args: argparse.Namespace) -> int:
 
 
 # -- the entry point -------------------------------------------------------------------------
+
+
+def _analyze_parser(commands: Any) -> None:
+    analyze = commands.add_parser(
+        "analyze",
+        help="the points each decision of a replayed hand cost, by the exact solver (docs/solver.md)",
+        description="Play a replay back and, at every decision of the play the solver settles within the budget, "
+        "print the value of the action taken against the best action's (team 0's view, all hands open): "
+        "the points each mistake cost, per seat and team, and the sum.",
+    )
+    analyze.add_argument("replay", help="a replay file (tichu_fast replay 1), or - for stdin")
+    analyze.add_argument("--json", action="store_true", help='print the "tichu_fast analysis 1" JSON')
+    analyze.add_argument(
+        "--budget", type=_seed, default=1_000_000, help="positions searched per decision at most (default 1000000)"
+    )
+    analyze.add_argument("--cards", type=_seed, default=24, help="analyse from this many cards in all hands (24)")
+    analyze.set_defaults(run=_analyze)
+
+
+def _analyze(args: argparse.Namespace) -> int:
+    from tichu_fast.analysis import analyze
+
+    if args.replay == "-":
+        text = sys.stdin.read()
+    else:
+        try:
+            with open(args.replay, encoding="utf-8") as file:
+                text = file.read()
+        except OSError as error:
+            raise ValueError(f"cannot read {args.replay}: {error.strerror}") from None
+    result = analyze(text, max_nodes=args.budget, cards=args.cards)
+    print(json.dumps(result.to_json(), indent=1) if args.json else result.to_text())
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -18,6 +18,7 @@ import numpy.typing as npt
 from tichu_fast import replay as _replay
 from tichu_fast import rl as _rl
 from tichu_fast import search as _search
+from tichu_fast import solver as _solver
 from tichu_fast._args import rules as _rules
 from tichu_fast._args import seat as _seat
 from tichu_fast._core import (
@@ -437,6 +438,8 @@ class HandState:
     playout = _search.playout
     playouts = _search.playouts
     evaluate_actions = _search.evaluate_actions
+
+    solve = _solver.solve  # the exact open-hand solver, docs/solver.md
 
     # -- learning encodings (docs/rl.md) ---------------------------------------
 

@@ -128,7 +128,8 @@ class HandState {
   friend bool operator==(const HandState&, const HandState&) = default;
 
  private:
-  friend struct WorldAccess;  // resample.cpp: rebuilds the start and swaps hidden hands
+  friend struct WorldAccess;   // resample.cpp: rebuilds the start and swaps hidden hands
+  friend struct SolverAccess;  // solver.cpp: the out-of-turn offer in progress, for its table key
 
   HandState() = default;
   static void check_trick(const Position& p, Mask seen);  // check_position's trick in progress

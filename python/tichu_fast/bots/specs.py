@@ -13,6 +13,7 @@ from typing import Any
 from tichu_fast.bots.builtin import HeuristicBot, RandomBot
 from tichu_fast.bots.monte_carlo import MonteCarloBot
 from tichu_fast.bots.protocol import Bot, as_bot
+from tichu_fast.bots.solver_bot import SolverBot
 from tichu_fast.ismcts import ISMCTSBot
 
 __all__ = ["BOTS", "BotSpec", "make_bot", "register_bot"]
@@ -95,6 +96,20 @@ BOTS: dict[str, BotSpec] = {
             "seed": integer,
         },
         "information-set MCTS in C++ (docs/ismcts.md)",
+    ),
+    "solver": BotSpec(
+        SolverBot,
+        {
+            "cards": integer,
+            "worlds": integer,
+            "max_nodes": integer,
+            "iterations": integer,
+            "budget": seconds,
+            "threads": integer,
+            "calls": flag,
+            "seed": integer,
+        },
+        "exact solves of drawn worlds in the endgame, ISMCTS before (docs/solver.md)",
     ),
 }
 

@@ -1,0 +1,93 @@
+"""Solve time against the cards left in all four hands (docs/solver.md).
+
+Positions are reached by heuristic play (with calls) from random deals,
+stopped at the first decision with at most N cards left in all hands; each
+is solved exactly (every root action's value, no principal line) on one
+core, with a fresh table per position so that no solve profits from an
+earlier one. Prints median and 95th percentile time, nodes per second and
+the table's hit rate per card count. A position not solved within
+--max-seconds counts as slower than every other one (inf when a percentile
+falls on it).
+
+    python bench/solver_curve.py --positions 40 --cards 8 12 16 20 24 28
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+
+import tichu_fast as tf
+from tichu_fast.search import policy_action
+from tichu_fast.solver import solve
+
+
+def position(seed: int, cards: int) -> tf.HandState | None:
+    """The first decision in play of deal `seed` with at most `cards` cards in all hands."""
+    state = tf.HandState.new(seed)
+    k = 0
+    while not state.is_terminal():
+        in_play = state.decision not in (tf.Decision.GRAND_TICHU, tf.Decision.TICHU, tf.Decision.EXCHANGE)
+        if in_play and sum(len(h) for h in state.hands) <= cards:
+            return state
+        state.apply(policy_action(state, "heuristic", tf.hand_seed(seed, k), calls=True))
+        k += 1
+    return None
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--positions", type=int, default=40)
+    parser.add_argument("--cards", type=int, nargs="+", default=[8, 12, 16, 20, 24, 28])
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--max-seconds", type=float, default=60.0, help="a cap per solve (counted as unsolved)")
+    args = parser.parse_args()
+    warm = position(args.seed, 8)  # the first solve of a thread allocates its table (64 MiB): not timed
+    if warm is not None:
+        solve(warm, line=False)
+    print("| cards | positions | median ms | p95 ms | max ms | median nodes | nodes/s | TT hit rate | unsolved |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for cards in args.cards:
+        times: list[float] = []
+        counts: list[float] = []
+        nodes = probes = hits = unsolved = 0
+        spent = 0.0
+        seed = args.seed
+        while len(times) < args.positions:
+            state = position(seed, cards)
+            seed += 1
+            if state is None:
+                continue
+            start = time.perf_counter()
+            r = solve(state, max_seconds=args.max_seconds, line=False, fresh_table=True)
+            elapsed = time.perf_counter() - start
+            times.append(elapsed if r.exact else math.inf)  # an unsolved position counts as slower than any
+            counts.append(r.nodes if r.exact else math.inf)
+            if not r.exact:
+                unsolved += 1
+                continue
+            spent += r.seconds
+            nodes += r.nodes
+            probes += r.tt_probes
+            hits += r.tt_hits
+        med = statistics.median(times) * 1e3 if times else float("nan")
+        p95 = percentile(times, 0.95) * 1e3 if times else float("nan")
+        top = max(times) * 1e3 if times else float("nan")  # inf: some position was not solved
+        rate = nodes / spent if spent else float("nan")
+        hit = hits / probes if probes else float("nan")
+        nodes_med = statistics.median(counts) if counts else float("nan")
+        print(
+            f"| {cards} | {len(times)} | {med:.3f} | {p95:.3f} | {top:.1f} | {nodes_med:,.0f} | {rate:,.0f} "
+            f"| {hit:.2f} | {unsolved} |"
+        )
+
+
+if __name__ == "__main__":
+    main()

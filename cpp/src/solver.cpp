@@ -1,0 +1,543 @@
+// The open-hand solver (docs/solver.md): fail-soft alpha-beta on the team
+// value with a transposition table of proven bounds, probed by null-window
+// searches (MTD(f)) for the exact value of every root action.
+//
+// Values inside the search are in units of 5 points: every card point, the
+// one-two bonus and every call are multiples of 5, so the null-window
+// probes step five times faster.
+#include "tichu/solver.hpp"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <memory>
+#include <stdexcept>
+#include <vector>
+
+#include "tichu/movegen.hpp"
+#include "tichu/policy.hpp"
+#include "tichu/score.hpp"
+
+namespace tichu {
+
+// What the table key needs beyond the public accessors: who acted and who is
+// next once the out-of-turn offers in progress are over (R10.2).
+struct SolverAccess {
+  static int offer_actor(const HandState& s) { return s.offer_actor_; }
+  static int next_in_turn(const HandState& s) { return s.next_in_turn_; }
+};
+
+namespace {
+
+constexpr int kInf = 30000;
+constexpr int kUnit = 5;
+constexpr int kMaxPly = 1024;
+constexpr Mask rank_cards(int rank) { return Mask{0xF} << rank_shift(rank); }
+
+// Everything that decides the rest of the hand, and nothing else: the hands,
+// the table and its player, the passes, the wish (none when no hand holds a
+// card of the wished rank: then it can bind nobody), the points in the trick
+// and in each pile (only points count at the end; merged per team where
+// the seat cannot change them by ending last), the out order, the calls,
+// who may still call Tichu, the offer in progress and the bomb rule.
+struct Key {
+  std::array<std::uint64_t, 7> w{};
+  friend bool operator==(const Key&, const Key&) = default;
+};
+
+std::uint64_t points_byte(Mask cards) { return static_cast<std::uint8_t>(card_points(cards) + 64); }
+
+Key make_key(const HandState& s) {
+  Key k;
+  Mask all = 0;
+  for (int i = 0; i < 4; ++i) {
+    k.w[static_cast<std::size_t>(i)] = s.hand(i);
+    all |= s.hand(i);
+  }
+  std::uint64_t w5 = points_byte(s.trick()) << 24;
+  if (const Move* t = s.table()) {
+    k.w[4] = t->cards;
+    w5 |= static_cast<std::uint64_t>(t->type) | std::uint64_t{t->rank2} << 8 | std::uint64_t{t->phoenix_as} << 16;
+  }
+  // A pile counts for its seat's team unless the seat ends last, and then
+  // for the first player's team: once the first player is out, the piles of
+  // his team and of every seat out are their team's for sure, one sum each.
+  std::array<int, 2> team_points{};
+  const int first = s.out_count() > 0 ? s.out_seat(0) : -1;
+  for (int i = 0; i < 4; ++i) {
+    if (first >= 0 && (s.hand(i) == 0 || team_of(i) == team_of(first))) {
+      team_points[static_cast<std::size_t>(team_of(i))] += card_points(s.pile(i));
+    } else {
+      w5 |= points_byte(s.pile(i)) << (32 + 8 * i);
+    }
+  }
+  k.w[5] = w5;
+  const Decision d = s.decision();
+  auto w6 = static_cast<std::uint64_t>(d);
+  w6 |= static_cast<std::uint64_t>(s.current_player() + 1) << 3;
+  w6 |= static_cast<std::uint64_t>(s.table_player() + 1) << 6;
+  w6 |= std::uint64_t{s.passed()} << 9;
+  for (int i = 0; i < 4; ++i) {
+    w6 |= std::uint64_t{s.may_call_tichu(i)} << (13 + i);
+    w6 |= static_cast<std::uint64_t>(s.call(i)) << (17 + 2 * i);
+  }
+  const int wish = s.wish();
+  if (wish && (all & kNormals & rank_cards(wish))) w6 |= static_cast<std::uint64_t>(wish) << 25;
+  w6 |= static_cast<std::uint64_t>(s.out_count()) << 29;
+  for (int i = 0; i < s.out_count() && i < 3; ++i) w6 |= static_cast<std::uint64_t>(s.out_seat(i)) << (32 + 2 * i);
+  w6 |= std::uint64_t{s.rules().bombs_out_of_turn} << 38;
+  if (d == Decision::Bomb || d == Decision::Wish) {
+    w6 |= static_cast<std::uint64_t>(SolverAccess::offer_actor(s) + 1) << 39;
+    w6 |= static_cast<std::uint64_t>(SolverAccess::next_in_turn(s) + 1) << 42;
+  }
+  w6 |= static_cast<std::uint64_t>(static_cast<std::uint8_t>(team_points[0] + 64)) << 48;
+  w6 |= static_cast<std::uint64_t>(static_cast<std::uint8_t>(team_points[1] + 64)) << 56;
+  k.w[6] = w6;
+  return k;
+}
+
+std::uint64_t hash_key(const Key& k) {
+  std::uint64_t h = 0x9E3779B97F4A7C15ULL;
+  for (std::uint64_t w : k.w) {
+    h ^= w + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
+    h *= 0xBF58476D1CE4E5B9ULL;
+  }
+  return h ^ (h >> 31);
+}
+
+// One table slot: proven bounds on a position's value and the index of the
+// best action found (legal_actions lists a position's actions in a fixed order).
+struct Entry {
+  Key key;
+  std::int16_t lower = 0;
+  std::int16_t upper = 0;
+  std::uint16_t best = 0;
+  std::uint16_t generation = 0;  // 0: empty
+};
+static_assert(sizeof(Entry) == 64);
+
+// The thread's table: 2^20 slots (64 MiB), allocated on the first solve and
+// kept, since its facts hold for any later position.
+int cards_left(const Key& k) { return count(k.w[0]) + count(k.w[1]) + count(k.w[2]) + count(k.w[3]); }
+
+class Table {
+ public:
+  static constexpr std::size_t kSlots = std::size_t{1} << 20;
+  Table() : slots_(kSlots) {}
+  // The position's entry, if the table holds it: in either slot of its pair.
+  [[nodiscard]] const Entry* find(std::uint64_t h, const Key& key) const {
+    for (std::uint64_t j = 0; j < 2; ++j) {
+      const Entry& e = slots_[(h ^ j) & (kSlots - 1)];
+      if (e.generation == generation_ && e.key == key) return &e;
+    }
+    return nullptr;
+  }
+  // Where to write the position: its own entry, else the pair's first slot
+  // when the position has at least as many cards left as the one there (its
+  // subtree cost more), else the second slot, which always takes the newest.
+  Entry& place(std::uint64_t h, const Key& key) {
+    Entry& first = slots_[h & (kSlots - 1)];
+    Entry& second = slots_[(h ^ 1) & (kSlots - 1)];
+    if (second.generation == generation_ && second.key == key) return second;
+    if (first.generation != generation_ || first.key == key || cards_left(key) >= cards_left(first.key)) return first;
+    return second;
+  }
+  [[nodiscard]] std::uint16_t generation() const { return generation_; }
+  void new_generation() {
+    if (++generation_ == 0) {  // wrapped: forget everything once
+      for (std::size_t i = 0; i < kSlots; ++i) slots_[i].generation = 0;
+      generation_ = 1;
+    }
+  }
+
+ private:
+  std::vector<Entry> slots_;
+  std::uint16_t generation_ = 1;
+};
+
+Table& thread_table() {
+  thread_local Table table;
+  return table;
+}
+
+int terminal_value(const HandState& s) {
+  const auto r = s.returns();
+  return (r[0] - r[1]) / kUnit;
+}
+
+// A value bound no play can leave: card points and the one-two differ by at
+// most 200, and every call made or still possible swings its value.
+int static_bound(const HandState& s) {
+  int b = 200;
+  for (int i = 0; i < 4; ++i) {
+    const Call c = s.call(i);
+    b += c == Call::GrandTichu ? 200 : c == Call::Tichu ? 100 : (s.may_call_tichu(i) ? 100 : 0);
+  }
+  return b / kUnit;
+}
+
+// Bounds on the final value that hold whatever is played from `s`, for a
+// cut before any move is generated (the bridge solvers' quick-trick bounds,
+// in Tichu's terms): points already in piles stay with their seat's team
+// unless that seat ends last; the points still in hands and the trick may
+// go either way; the calls' signs are fixed once the first player is out;
+// the one-two only while no opponent of the first player is out.
+void value_bounds(const HandState& s, int& lo, int& hi) {
+  std::array<int, 4> pile{};
+  for (int i = 0; i < 4; ++i) pile[static_cast<std::size_t>(i)] = card_points(s.pile(i));
+  Mask free = s.trick();
+  std::uint8_t holders = 0;
+  for (int i = 0; i < 4; ++i) {
+    free |= s.hand(i);
+    if (s.hand(i)) holders |= static_cast<std::uint8_t>(1u << i);
+  }
+  const int swing = card_points(free & ~kPhoenix) + ((free & kPhoenix) ? 25 : 0);
+  lo = kInf;
+  hi = -kInf;
+  auto widen = [&](int a, int b) {
+    lo = std::min(lo, a);
+    hi = std::max(hi, b);
+  };
+  const int outs = s.out_count();
+  for (int f = 0; f < 4; ++f) {
+    if (outs >= 1 ? f != s.out_seat(0) : !(holders >> f & 1)) continue;
+    int cl = 0, ch = 0;  // the calls, for team 0, when f goes out first
+    for (int i = 0; i < 4; ++i) {
+      const int sign = team_of(i) == 0 ? 1 : -1;
+      const Call c = s.call(i);
+      const int v = c == Call::GrandTichu ? 200 : c == Call::Tichu ? 100 : 0;
+      if (v) {
+        cl += sign * (i == f ? v : -v);
+        ch += sign * (i == f ? v : -v);
+      } else if (s.may_call_tichu(i)) {
+        const int add = sign * (i == f ? 100 : -100);
+        cl += std::min(0, add);
+        ch += std::max(0, add);
+      }
+    }
+    const int partner = (f + 2) % 4;
+    const bool one_two = (outs == 0 || (outs == 1 && s.out_seat(0) == f)) && (holders >> partner & 1);
+    if (one_two) {
+      const int v = team_of(f) == 0 ? 200 : -200;
+      widen(v + cl, v + ch);
+    }
+    for (int t = 0; t < 4; ++t) {  // t ends last
+      if (t == f || !(holders >> t & 1)) continue;
+      int d = 0;
+      for (int i = 0; i < 4; ++i) {
+        const int to = i == t ? team_of(f) : team_of(i);
+        d += to == 0 ? pile[static_cast<std::size_t>(i)] : -pile[static_cast<std::size_t>(i)];
+      }
+      widen(d - swing + cl, d + swing + ch);
+    }
+  }
+  lo = lo / kUnit - (lo % kUnit != 0 && lo < 0 ? 1 : 0);
+  hi = hi / kUnit + (hi % kUnit != 0 && hi > 0 ? 1 : 0);
+}
+
+class Search {
+ public:
+  Search(const SolveLimits& limits, Table& table)
+      : limits_(limits), table_(table), start_(std::chrono::steady_clock::now()) {
+    for (auto& k : killers_) k = {Action{}, Action{}};
+  }
+
+  // The fail-soft alpha-beta value of `s` within (alpha, beta).
+  int ab(const HandState& s, int alpha, int beta, int ply);
+
+  // The value of `s` proved by null-window probes from `guess`, into [lo, hi].
+  void mtdf(const HandState& s, int guess, int& lo, int& hi);
+
+  bool aborted = false;
+  std::int64_t nodes = 0, probes = 0, hits = 0;
+
+  int generate(const HandState& s, Action* out) const;
+
+ private:
+  bool out_of_budget();
+  // One ply's actions and the order to try them in.
+  struct Ply {
+    std::array<Action, kMaxActions> acts;
+    std::array<std::uint16_t, kMaxActions> perm;
+  };
+  void order(const HandState& s, Ply& here, int n, int hint, int ply);
+
+  const SolveLimits& limits_;
+  Table& table_;
+  std::chrono::steady_clock::time_point start_;
+  // Buffers kept by the thread between solves: allocating and clearing
+  // them cost more than a small solve.
+  struct Workspace {
+    std::vector<std::unique_ptr<Ply>> plies;
+    std::array<int, kMaxActions> scores;
+    PolicyScratch scratch;
+    std::array<std::array<Action, 2>, kMaxPly> killers;
+  };
+  static Workspace& workspace() {
+    thread_local std::unique_ptr<Workspace> w = std::make_unique_for_overwrite<Workspace>();
+    return *w;
+  }
+  Workspace& work_ = workspace();
+  std::vector<std::unique_ptr<Ply>>& plies_ = work_.plies;
+  std::array<int, kMaxActions>& scores_ = work_.scores;
+  std::array<std::array<Action, 2>, kMaxPly>& killers_ = work_.killers;
+};
+
+bool Search::out_of_budget() {
+  if (limits_.max_nodes >= 0 && nodes > limits_.max_nodes) return true;
+  if (limits_.max_seconds >= 0 && (nodes & 1023) == 0) {
+    const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start_;
+    if (spent.count() > limits_.max_seconds) return true;
+  }
+  return false;
+}
+
+// The legal actions, less the wishes for a rank no hand holds: each leaves
+// the same future as no wish (nobody can be bound by it nor fulfil it).
+int Search::generate(const HandState& s, Action* out) const {
+  const int n = s.legal_actions(out);
+  if (s.decision() != Decision::Wish) return n;
+  Mask all = 0;
+  for (int i = 0; i < 4; ++i) all |= s.hand(i);
+  int m = 0;
+  for (int i = 0; i < n; ++i) {
+    if (out[i].value == 0 || (all & kNormals & rank_cards(out[i].value))) out[m++] = out[i];
+  }
+  return m;
+}
+
+// Cheap move ordering: the table's best action, the killers of this ply,
+// then for plays: passing to a partner's table, more cards before fewer,
+// lower before higher, bombs last.
+void Search::order(const HandState& s, Ply& here, int n, int hint, int ply) {
+  for (int i = 0; i < n; ++i) here.perm[static_cast<std::size_t>(i)] = static_cast<std::uint16_t>(i);
+  if (n < 2) return;
+  const int p = s.current_player();
+  const bool partner_table = s.table() && s.table_player() == (p + 2) % 4;
+  const auto& killers = killers_[static_cast<std::size_t>(std::min(ply, kMaxPly - 1))];
+  Action heuristic{};
+  if (hint < 0) {  // the heuristic's choice first: it decides most two-way nodes right
+    SplitMix64 rng(0);  // the heuristic draws nothing
+    heuristic = choose_heuristic(s, false, rng, work_.scratch);
+  }
+  for (int i = 0; i < n; ++i) {
+    const Action& a = here.acts[static_cast<std::size_t>(i)];
+    int score = 0;
+    if (i == hint) {
+      score = 1 << 24;
+    } else if (a == heuristic) {
+      score = 1 << 23;
+    } else if (a == killers[0]) {
+      score = 1 << 22;
+    } else if (a == killers[1]) {
+      score = 1 << 21;
+    } else if (a.kind == ActionKind::Play) {
+      if (a.move.type == MoveType::Pass) {
+        score = partner_table ? 1 << 20 : -(1 << 12);
+      } else {
+        score = a.move.length * 64 - a.move.rank2 - (is_bomb(a.move.type) ? 2000 : 0);
+      }
+    } else if (a.kind == ActionKind::Tichu) {
+      score = -(1 << 10);
+    }
+    scores_[static_cast<std::size_t>(i)] = score;
+  }
+  std::sort(here.perm.begin(), here.perm.begin() + n, [this](std::uint16_t a, std::uint16_t b) {
+    return scores_[a] != scores_[b] ? scores_[a] > scores_[b] : a < b;  // ties in legal order
+  });
+}
+
+int Search::ab(const HandState& s, int alpha, int beta, int ply) {
+  if (s.is_terminal()) return terminal_value(s);
+  ++nodes;
+  if (out_of_budget()) {
+    aborted = true;
+    return 0;
+  }
+  const Key key = make_key(s);
+  const std::uint64_t h = hash_key(key);
+  ++probes;
+  int hint = -1;
+  if (const Entry* e = table_.find(h, key)) {
+    ++hits;
+    if (e->lower >= beta || e->lower == e->upper) return e->lower;
+    if (e->upper <= alpha) return e->upper;
+    alpha = std::max<int>(alpha, e->lower);
+    beta = std::min<int>(beta, e->upper);
+    hint = e->best;
+  }
+  {
+    int lo = 0, hi = 0;
+    value_bounds(s, lo, hi);
+    if (hi <= alpha) return hi;
+    if (lo >= beta) return lo;
+  }
+  const auto depth = static_cast<std::size_t>(ply);
+  while (plies_.size() <= depth) plies_.push_back(std::make_unique_for_overwrite<Ply>());
+  Ply& here = *plies_[depth];
+  const int n = generate(s, here.acts.data());
+  order(s, here, n, hint, ply);
+  const bool maxi = team_of(s.current_player()) == 0;
+  const int alpha0 = alpha, beta0 = beta;
+  int best = maxi ? -kInf : kInf;
+  int best_i = 0;
+  for (int k = 0; k < n; ++k) {
+    const int i = here.perm[static_cast<std::size_t>(k)];
+    HandState child = s;
+    child.apply(here.acts[static_cast<std::size_t>(i)]);
+    const int v = ab(child, alpha, beta, ply + 1);
+    if (aborted) return 0;
+    if (maxi ? v > best : v < best) {
+      best = v;
+      best_i = i;
+    }
+    if (maxi) {
+      alpha = std::max(alpha, best);
+    } else {
+      beta = std::min(beta, best);
+    }
+    if (alpha >= beta) {
+      auto& killers = killers_[std::min(depth, static_cast<std::size_t>(kMaxPly - 1))];
+      const Action& a = here.acts[static_cast<std::size_t>(i)];
+      if (!(a == killers[0])) {
+        killers[1] = killers[0];
+        killers[0] = a;
+      }
+      break;
+    }
+  }
+  int lo = -kInf, hi = kInf;
+  if (best <= alpha0) {
+    hi = best;
+  } else if (best >= beta0) {
+    lo = best;
+  } else {
+    lo = hi = best;
+  }
+  const int legal_index = best_i;
+  Entry& e = table_.place(h, key);
+  if (e.generation == table_.generation() && e.key == key) {
+    lo = std::max<int>(lo, e.lower);
+    hi = std::min<int>(hi, e.upper);
+  }
+  e.key = key;
+  e.lower = static_cast<std::int16_t>(lo);
+  e.upper = static_cast<std::int16_t>(hi);
+  e.best = static_cast<std::uint16_t>(legal_index);
+  e.generation = table_.generation();
+  return best;
+}
+
+void Search::mtdf(const HandState& s, int guess, int& lo, int& hi) {
+  if (s.is_terminal()) {
+    lo = hi = terminal_value(s);
+    return;
+  }
+  int g = std::clamp(guess, lo, hi);
+  while (lo < hi) {
+    const int beta = g == lo ? g + 1 : g;
+    const int v = ab(s, beta - 1, beta, 0);
+    if (aborted) return;
+    if (v < beta) {
+      hi = std::min(hi, v);
+    } else {
+      lo = std::max(lo, v);
+    }
+    g = std::clamp(v, lo, hi);
+  }
+}
+
+}  // namespace
+
+void check_solvable(const HandState& s) {
+  switch (s.decision()) {
+    case Decision::GrandTichu:
+    case Decision::Tichu:
+    case Decision::Exchange:
+      throw std::invalid_argument("the solver takes a position in play, not one before it (Grand Tichu, exchange)");
+    case Decision::Over: throw std::invalid_argument("the hand is over: there is nothing to solve");
+    default: return;
+  }
+}
+
+SolveResult solve(const HandState& s, const SolveLimits& limits) {
+  check_solvable(s);
+  Table& table = thread_table();
+  if (limits.fresh_table) table.new_generation();
+  Search search(limits, table);
+  SolveResult r;
+  std::vector<Action> acts(kMaxActions);
+  const int n = s.legal_actions(acts.data());
+  const int bound = static_bound(s);
+  const bool maxi = team_of(s.current_player()) == 0;
+  std::vector<std::array<int, 2>> bounds(static_cast<std::size_t>(n), {-bound, bound});
+  // The root's value first (one MTD(f) over the whole position), then each
+  // action's: no action is worth more to its seat than the root.
+  int root_lo = -bound, root_hi = bound;
+  search.mtdf(s, 0, root_lo, root_hi);
+  for (int i = 0; i < n && !search.aborted; ++i) {
+    HandState child = s;
+    child.apply(acts[static_cast<std::size_t>(i)]);
+    auto& b = bounds[static_cast<std::size_t>(i)];
+    if (maxi) {
+      b[1] = std::min(b[1], root_hi);
+    } else {
+      b[0] = std::max(b[0], root_lo);
+    }
+    search.mtdf(child, maxi ? root_hi : root_lo, b[0], b[1]);
+  }
+  r.exact = !search.aborted;
+  r.lower = maxi ? -kInf : kInf;
+  r.upper = r.lower;
+  for (int i = 0; i < n; ++i) {
+    const auto& b = bounds[static_cast<std::size_t>(i)];
+    r.exact = r.exact && b[0] == b[1];
+    r.actions.push_back(
+        ActionValue{.action = acts[static_cast<std::size_t>(i)], .lower = b[0] * kUnit, .upper = b[1] * kUnit});
+    if (maxi) {
+      r.lower = std::max(r.lower, b[0]);
+      r.upper = std::max(r.upper, b[1]);
+    } else {
+      r.lower = std::min(r.lower, b[0]);
+      r.upper = std::min(r.upper, b[1]);
+    }
+  }
+  r.lower = std::max(r.lower, root_lo);
+  r.upper = std::min(r.upper, root_hi);
+  // The best action: by its proven lower bound for team 0, upper for team 1.
+  for (int i = 0; i < n; ++i) {
+    const auto& b = bounds[static_cast<std::size_t>(i)];
+    const auto& cur = r.best < 0 ? b : bounds[static_cast<std::size_t>(r.best)];
+    if (r.best < 0 || (maxi ? b[0] > cur[0] : b[1] < cur[1])) r.best = i;
+  }
+  if (r.exact && limits.line && r.best >= 0) {
+    HandState cur = s;
+    int v = bounds[static_cast<std::size_t>(r.best)][0];
+    r.line.push_back(acts[static_cast<std::size_t>(r.best)]);
+    cur.apply(acts[static_cast<std::size_t>(r.best)]);
+    std::vector<Action> here(kMaxActions);
+    while (!cur.is_terminal() && !search.aborted) {
+      const int m = search.generate(cur, here.data());
+      const bool mx = team_of(cur.current_player()) == 0;
+      int pick = -1;
+      for (int i = 0; i < m && pick < 0; ++i) {
+        HandState c = cur;
+        c.apply(here[static_cast<std::size_t>(i)]);
+        const int cv = mx ? search.ab(c, v - 1, v, 1) : search.ab(c, v, v + 1, 1);
+        if (search.aborted) break;
+        if (mx ? cv >= v : cv <= v) pick = i;
+      }
+      if (pick < 0) break;
+      r.line.push_back(here[static_cast<std::size_t>(pick)]);
+      cur.apply(here[static_cast<std::size_t>(pick)]);
+    }
+  }
+  r.lower *= kUnit;
+  r.upper *= kUnit;
+  r.nodes = search.nodes;
+  r.tt_probes = search.probes;
+  r.tt_hits = search.hits;
+  return r;
+}
+
+}  // namespace tichu

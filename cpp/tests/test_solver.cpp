@@ -1,0 +1,95 @@
+// The open-hand solver (solver.hpp) on hand-checked positions: the Dragon
+// gift to the tailender, a Tichu call before the first play, the wish; a
+// node limit that gives bounds around the exact value, never a wrong exact.
+//
+//     test_solver
+
+#include <string>
+
+#include "check.hpp"
+#include "tichu/solver.hpp"
+
+namespace {
+
+using tichu::Action;
+using tichu::HandState;
+using tichu_test::expect;
+using tichu_test::expect_eq;
+
+HandState position(const char* h0, const char* h1, const char* h2, const char* h3, int leader,
+                   std::uint8_t played = 0xF, std::array<std::int8_t, 4> out = {-1, -1, -1, -1}) {
+  HandState::Position p;
+  p.hands = {tichu::parse_cards(h0), tichu::parse_cards(h1), tichu::parse_cards(h2), tichu::parse_cards(h3)};
+  p.leader = leader;
+  p.played = played;
+  p.out_order = out;
+  return HandState::from_position(p, tichu::Rules{});
+}
+
+void apply(HandState& s, const char* text) { s.apply(tichu::parse_action(text, s.decision())); }
+
+int value_of(const tichu::SolveResult& r, const char* text) {
+  for (const auto& a : r.actions) {
+    if (tichu::format_action(a.action) == text) return a.lower;
+  }
+  return -99999;
+}
+
+std::string best_text(const tichu::SolveResult& r) {
+  return r.best < 0 ? "" : tichu::format_action(r.actions[static_cast<std::size_t>(r.best)].action);
+}
+
+void dragon_gift() {  // R5.5, R8.4: seat 1 ends last, so his pile goes to seat 2's team (first out)
+  HandState s = position("Dr", "2j", "", "", 0, 0xF, {2, 3, -1, -1});
+  apply(s, "Dr");
+  const auto r = tichu::solve(s, {});
+  expect(r.exact, [] { return std::string("the gift is solved exactly"); });
+  expect_eq(value_of(r, "give 1"), 25, [] { return std::string("give 1"); });
+  expect_eq(value_of(r, "give 3"), -25, [] { return std::string("give 3"); });
+  expect(best_text(r) == "give 1", [&] { return "best " + best_text(r); });
+}
+
+void tichu_call() {  // R7.2, R8.3: seat 0 calls, goes out first, and seat 2 follows for the one-two
+  HandState s = position("Aj", "2j 3s", "4j", "5j", 0, 0b1110);
+  const auto r = tichu::solve(s, {});
+  expect_eq(r.lower, 300, [] { return std::string("value"); });
+  expect_eq(r.upper, 300, [] { return std::string("value"); });
+  expect_eq(value_of(r, "Aj"), 200, [] { return std::string("Aj"); });
+  expect(best_text(r) == "tichu", [&] { return "best " + best_text(r); });
+  expect_eq(static_cast<long long>(r.line.size()), 7, [] { return std::string("the line"); });
+}
+
+void wish() {  // R6.1, R6.3: a wish for 10 makes seat 3 spend his 10 on the Mah Jong
+  HandState s = position("MJ 3j", "9j 5j", "Aj", "10p", 0);
+  apply(s, "MJ");
+  const auto r = tichu::solve(s, {});
+  expect_eq(value_of(r, "wish 10"), 15, [] { return std::string("wish 10"); });
+  expect_eq(value_of(r, "no wish"), -5, [] { return std::string("no wish"); });
+  expect(best_text(r) == "wish 10", [&] { return "best " + best_text(r); });
+}
+
+void node_limit() {  // never a wrong exact: bounds around the true value
+  HandState s = position("Aj Kj 5j", "2j 3s 5s", "4j 10j", "5p Ks", 0);
+  tichu::SolveLimits fresh;
+  fresh.fresh_table = true;
+  const auto exact = tichu::solve(s, fresh);
+  expect(exact.exact && exact.lower == exact.upper, [] { return std::string("exact without a limit"); });
+  for (int budget : {0, 1, 10, 100}) {
+    tichu::SolveLimits limits;
+    limits.max_nodes = budget;
+    limits.fresh_table = true;
+    const auto r = tichu::solve(s, limits);
+    expect(r.lower <= exact.lower && exact.lower <= r.upper, [&] { return "bounds at " + std::to_string(budget); });
+    expect(!r.exact || r.lower == exact.lower, [&] { return "a wrong exact at " + std::to_string(budget); });
+  }
+}
+
+}  // namespace
+
+int main() {
+  dragon_gift();
+  tichu_call();
+  wish();
+  node_limit();
+  return tichu_test::report("test_solver");
+}

@@ -1,0 +1,111 @@
+"""tichu_fast.solver on hand-checked positions, its limits and its errors (docs/solver.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+import tichu_fast as tf
+from tichu_fast import reference as ref
+from tichu_fast.reference import solver as reference_solver
+from tichu_fast.solver import solve
+
+
+def values(result: object) -> dict[str, int | None]:
+    return {str(item.action): item.value for item in result.actions}  # type: ignore[attr-defined]
+
+
+def test_dragon_gift_goes_to_the_tailender_whose_pile_the_first_out_takes() -> None:
+    # R5.5, R8.2, R8.4: seat 2 went out first, so seat 1 (the tailender) hands his pile to team 0
+    state = tf.HandState.from_position(["Dr", "2j", "", ""], 0, out_order=[2, 3])
+    state.apply("Dr")
+    result = state.solve()
+    assert result.exact
+    assert values(result) == {"give 1": 25, "give 3": -25}
+    assert str(result.best) == "give 1"
+
+
+def test_a_tichu_call_before_the_first_play_is_a_choice() -> None:
+    # R7.2: seat 0 has not played, surely goes out first, and seat 2 follows for the one-two (R8.3)
+    state = tf.HandState.from_position(["Aj", "2j 3s", "4j", "5j"], 0, played=[1, 2, 3])
+    result = state.solve()
+    assert values(result) == {"Aj": 200, "tichu": 300}
+    assert result.value == 300
+    assert [str(a) for a in result.line] == ["tichu", "Aj", "pass", "pass", "pass", "2j", "4j"]
+
+
+def test_an_out_of_turn_bomb_is_a_choice() -> None:
+    # R4.4, R10.2: seat 3 (not next in turn) may bomb the King out of turn; the bomb takes its 10 points
+    hands = ["Kj 3s", "4s", "3j", "7j 7s 7p 7t"]
+    state = tf.HandState.from_position(hands, 0, played=[0, 1, 2, 3])
+    state.apply("Kj")
+    assert state.decision == tf.Decision.BOMB
+    result = state.solve()
+    slow = ref.HandState.from_position(hands, 0, played=[0, 1, 2, 3])
+    slow.apply("Kj")
+    assert values(result) == {str(a): v for a, v in reference_solver.action_values(slow)}
+    assert set(values(result)) == {"pass", "7j 7s 7p 7t"}
+    assert result.value == min(values(result).values())  # type: ignore[type-var]
+
+
+def test_the_wish_binds_in_the_solve() -> None:
+    # R6.1, R6.3: after the Mah Jong a wish for 10 forces seat 3 to spend his 10 at once
+    state = tf.HandState.from_position(["MJ 3j", "9j 5j", "Aj", "10p"], 0, played=[0, 1, 2, 3])
+    state.apply("MJ")
+    result = state.solve()
+    slow = ref.HandState.from_position(["MJ 3j", "9j 5j", "Aj", "10p"], 0, played=[0, 1, 2, 3])
+    slow.apply("MJ")
+    assert values(result) == {str(a): v for a, v in reference_solver.action_values(slow)}
+    assert values(result)["wish 10"] > values(result)["no wish"]  # type: ignore[operator]
+    assert str(result.best) == "wish 10"
+
+
+def test_a_node_limit_gives_bounds_never_a_wrong_exact() -> None:
+    state = tf.HandState.from_position(["Aj Kj 5j", "2j 3s 5s", "4j 10j", "5p Ks"], 0, played=[0, 1, 2, 3])
+    exact = state.solve(fresh_table=True)
+    assert exact.exact
+    for budget in (0, 1, 5, 50):
+        partial = state.solve(max_nodes=budget, fresh_table=True)
+        assert partial.lower <= exact.value <= partial.upper  # type: ignore[operator]
+        for item, truth in zip(partial.actions, exact.actions, strict=True):
+            assert item.lower <= truth.lower <= item.upper
+        if not partial.exact:
+            assert partial.line == ()
+
+
+def test_solve_leaves_the_state_unchanged() -> None:
+    state = tf.HandState.from_position(["Aj Kj 5j", "2j 3s 5s", "4j 10j", "5p Ks"], 0)
+    before = state.replay()
+    state.solve()
+    assert state.replay() == before
+
+
+def test_positions_before_the_play_are_refused() -> None:
+    state = tf.HandState.new(1)
+    with pytest.raises(ValueError, match="before it"):
+        solve(state)
+    while not state.is_terminal():
+        state.apply(tf.search.policy_action(state, "heuristic"))
+    with pytest.raises(ValueError, match="over"):
+        state.solve()
+
+
+def test_bad_arguments_raise_clear_errors() -> None:
+    state = tf.HandState.from_position(["Aj", "2j 3s", "4j", "5j"], 0)
+    with pytest.raises(ValueError, match="max_nodes"):
+        state.solve(max_nodes=-1)
+    with pytest.raises(ValueError, match="max_seconds"):
+        state.solve(max_seconds=-0.5)
+    with pytest.raises(TypeError, match="max_nodes"):
+        state.solve(max_nodes="10")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="max_nodes"):
+        state.solve(max_nodes=1.5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="line"):
+        state.solve(line=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="HandState"):
+        solve(ref.HandState.from_position(["Aj", "2j 3s", "4j", "5j"], 0))  # type: ignore[arg-type]
+    assert state.legal_actions()  # unchanged and usable
+
+
+def test_reference_solver_refuses_positions_before_the_play() -> None:
+    with pytest.raises(ValueError, match="before it"):
+        reference_solver.value(ref.HandState.new(1))
