@@ -33,3 +33,54 @@ def test_from_deal_accepts_a_card_alias(game_backend, alias, card):
     # R2.1: a name is case-insensitive, with its aliases, as everywhere else.
     state = game_backend.HandState.from_deal(_deal_with(game_backend, alias, card))
     assert card in state.hands[0]
+
+
+def test_vec_hands_shared_by_two_threads_takes_turns():
+    # docs/rl.md: two threads stepping one VecHands take turns; every call sees one consistent set of arrays.
+    import sys
+    import threading
+
+    import numpy as np
+
+    from tichu_fast import VecHands
+
+    vec = VecHands(64, seed=5, opponents={1: "random", 3: "random"}, dense_mask=False)
+    errors: list[BaseException] = []
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as possible
+
+    def run(seed: int) -> None:
+        rng = np.random.default_rng(seed)
+        try:
+            for _ in range(150):
+                vec.step(vec.random_legal_ids(rng))
+        except BaseException as error:
+            errors.append(error)
+
+    try:
+        threads = [threading.Thread(target=run, args=(seed,)) for seed in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(old)
+    assert errors == []
+    # The arrays agree with each other after the last step.
+    assert vec.legal_offsets[-1] == len(vec.legal_ids) == vec.legal_counts.sum()
+    vec.step(vec.random_legal_ids(np.random.default_rng(9)))
+
+
+def test_vec_hands_step_takes_read_only_ids():
+    # VecHands.step only reads the ids: a read-only array (e.g. another VecHands' view) is accepted.
+    import numpy as np
+
+    from tichu_fast import VecHands
+
+    vec = VecHands(4, seed=1, dense_mask=False)
+    ids = np.ascontiguousarray(vec.random_legal_ids(np.random.default_rng(0)), dtype=np.int64)
+    ids.flags.writeable = False
+    vec.step(ids)
+    ids32 = vec.random_legal_ids(np.random.default_rng(1))
+    ids32.flags.writeable = False
+    vec.step(ids32)

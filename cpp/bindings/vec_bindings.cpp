@@ -28,9 +28,10 @@ struct VecCore {
 };
 
 // The data of `array` after checking it is exactly `dtype`, C-contiguous,
-// writeable, of `rows` x `cols` elements (cols 0: 1-D).
+// writeable (unless only read: `written` false), of `rows` x `cols`
+// elements (cols 0: 1-D).
 template <typename T>
-T* checked(const py::handle& obj, const char* what, py::ssize_t rows, py::ssize_t cols) {
+T* checked(const py::handle& obj, const char* what, py::ssize_t rows, py::ssize_t cols, bool written = true) {
   if (!py::isinstance<py::array>(obj)) throw py::type_error(std::string(what) + " must be a numpy array");
   auto array = py::reinterpret_borrow<py::array>(obj);
   if (!array.dtype().equal(py::dtype::of<T>())) {
@@ -44,6 +45,7 @@ T* checked(const py::handle& obj, const char* what, py::ssize_t rows, py::ssize_
                           (cols == 0 ? std::string(",)") : ", " + std::to_string(cols) + ")"));
   }
   if (!(array.flags() & py::array::c_style)) throw py::value_error(std::string(what) + " must be C-contiguous");
+  if (!written) return static_cast<T*>(const_cast<void*>(array.data()));  // NOLINT(cppcoreguidelines-pro-type-const-cast): read only
   if (!array.writeable()) throw py::value_error(std::string(what) + " must be writeable");
   return static_cast<T*>(array.mutable_data());
 }
@@ -81,7 +83,7 @@ void bind_vec(py::module_& m) {
           "step",
           [](VecCore& v, const py::handle& ids, const py::handle& rewards, const py::handle& terminated) {
             const py::ssize_t n = v.hands.size();
-            const auto* id_data = checked<std::int64_t>(ids, "action_ids", n, 0);
+            const auto* id_data = checked<std::int64_t>(ids, "action_ids", n, 0, false);
             auto* reward_data = checked<float>(rewards, "rewards", n, 4);
             auto* done = checked<bool>(terminated, "terminated", n, 0);
             const py::gil_scoped_release release;
