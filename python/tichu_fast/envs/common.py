@@ -20,6 +20,7 @@ __all__ = [
     "OBSERVATION_HIGH",
     "OBSERVATION_LOW",
     "RENDER_MODES",
+    "action_id",
     "check_flag",
     "check_history",
     "check_render_mode",
@@ -101,6 +102,17 @@ def check_flag(value: object, what: str) -> bool:
     if not isinstance(value, bool):
         raise TypeError(f"{what} must be a bool, not {type(value).__name__}")
     return value
+
+
+def action_id(action: object) -> int:
+    """An env's action as an id: an int, a numpy integer or a 0-d integer array (a policy's argmax); never a bool."""
+    if isinstance(action, np.ndarray):
+        if action.ndim != 0 or action.dtype.kind not in "iu":
+            raise TypeError(f"an action is an int id, not an array of shape {action.shape} and dtype {action.dtype}")
+        return int(action)
+    if isinstance(action, (bool, np.bool_)) or not hasattr(action, "__index__"):
+        raise TypeError(f"an action is an int id, not {type(action).__name__}")
+    return int(action.__index__())
 
 
 def legal_mask(state: HandState) -> np.ndarray:
