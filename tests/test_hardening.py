@@ -84,3 +84,140 @@ def test_vec_hands_step_takes_read_only_ids():
     ids32 = vec.random_legal_ids(np.random.default_rng(1))
     ids32.flags.writeable = False
     vec.step(ids32)
+
+
+# -- the arena: a bot's failure named, Ctrl-C, the time limit ------------------------------------
+
+
+class _Raising:
+    """A bot that raises at its `at`-th decision (counted per copy, i.e. per hand)."""
+
+    def __init__(self, at: int = 3, in_reset: bool = False) -> None:
+        self.at, self.in_reset, self.seen = at, in_reset, 0
+
+    def reset(self, _seed: int) -> None:
+        if self.in_reset:
+            raise KeyError("no such table")
+
+    def act(self, state, _seat):
+        import tichu_fast as tf
+
+        self.seen += 1
+        if self.seen > self.at:
+            raise ZeroDivisionError("the bot divided by zero")
+        return tf.policy_action(state, "random", 0, calls=False)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_bot_that_raises_is_named_with_its_seat_and_deal(threads):
+    from tichu_fast.arena import duplicate
+    from tichu_fast.bots import RandomBot
+    from tichu_fast.errors import BotError
+
+    with pytest.raises(
+        BotError, match=r"the bot .*_Raising.* \(team B, seat [13]\) at decision \d+ of deal 0, play 0"
+    ) as info:
+        duplicate(RandomBot(), _Raising(), 4, 1, threads=threads)
+    assert isinstance(info.value.__cause__, ZeroDivisionError)
+    assert "ZeroDivisionError: the bot divided by zero" in str(info.value)
+
+
+def test_a_bot_whose_reset_raises_is_named():
+    from tichu_fast.arena import duplicate
+    from tichu_fast.bots import RandomBot
+    from tichu_fast.errors import BotError
+
+    with pytest.raises(BotError, match=r"\(team A\) in reset before deal 0, play 0") as info:
+        duplicate(_Raising(in_reset=True), RandomBot(), 2, 1)
+    assert isinstance(info.value.__cause__, KeyError)
+
+
+def test_an_action_whose_str_raises_keeps_the_arenas_error():
+    from tichu_fast.arena import duplicate
+    from tichu_fast.bots import RandomBot
+    from tichu_fast.errors import IllegalMoveError
+
+    class Unprintable:
+        def __str__(self):
+            raise RuntimeError("no text")
+
+        __repr__ = __str__
+
+    class Odd:
+        def act(self, _state, _seat):
+            return Unprintable()
+
+    with pytest.raises(IllegalMoveError, match=r"chose '<Unprintable object>' at decision 0 of deal 0"):
+        duplicate(Odd(), RandomBot(), 2, 1)
+
+
+@pytest.mark.parametrize("progress", [5, "bar", object()])
+def test_progress_of_the_wrong_type_fails_before_any_work(progress):
+    from tichu_fast.arena import duplicate, round_robin
+    from tichu_fast.bots import RandomBot
+
+    class Counting:
+        calls = 0
+
+        def act(self, state, seat):
+            type(self).calls += 1
+            return RandomBot().act(state, seat)
+
+    with pytest.raises(TypeError, match="progress must be None or a callable"):
+        duplicate(Counting(), RandomBot(), 3, 1, progress=progress)
+    with pytest.raises(TypeError, match="progress must be None or a callable"):
+        round_robin({"a": Counting(), "b": RandomBot()}, 3, 1, progress=progress)
+    assert Counting.calls == 0
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_time_limit_fails_a_bot_that_never_answers(threads):
+    import threading
+
+    from tichu_fast.arena import duplicate
+    from tichu_fast.bots import RandomBot
+    from tichu_fast.errors import BotError
+
+    release = threading.Event()
+
+    class Stuck:
+        def act(self, _state, _seat):
+            release.wait()  # until the test ends: "never", as far as the run can tell
+            raise RuntimeError("released")
+
+    try:
+        with pytest.raises(BotError, match=r"Stuck.* \(team A, seat [02]\) at decision 0 .* did not answer within"):
+            duplicate(Stuck(), RandomBot(), 4, 1, threads=threads, time_limit=0.2)
+    finally:
+        release.set()
+
+
+@pytest.mark.parametrize(
+    ("limit", "error"),
+    [
+        (0, ValueError),
+        (-1.0, ValueError),
+        (float("nan"), ValueError),
+        (float("inf"), ValueError),
+        ("1", TypeError),
+        (True, TypeError),
+    ],
+)
+def test_time_limit_is_checked(limit, error):
+    from tichu_fast.arena import duplicate
+    from tichu_fast.bots import RandomBot
+
+    with pytest.raises(error, match="time_limit"):
+        duplicate(RandomBot(), RandomBot(), 2, 1, time_limit=limit)
+
+
+def test_time_limit_does_not_change_the_numbers():
+    from tichu_fast.arena import duplicate
+    from tichu_fast.bots import RandomBot
+
+    class PythonRandom(RandomBot):
+        pass
+
+    plain = duplicate(PythonRandom(), RandomBot(), 3, 2)
+    limited = duplicate(PythonRandom(), RandomBot(), 3, 2, time_limit=60)
+    assert plain.deal_margins == limited.deal_margins

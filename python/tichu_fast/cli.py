@@ -458,7 +458,23 @@ def _arena_parser(commands: Any) -> None:
     arena.add_argument("--threads", type=_threads, default=1, help="threads, 1..256 (default 1)")
     arena.add_argument("--json", action="store_true", help="print the result as JSON, without progress")
     arena.add_argument("--ray", metavar="auto|ADDRESS", type=_text, help="run the deals as tasks on a Ray cluster")
+    arena.add_argument(
+        "--time-limit",
+        metavar="SECONDS",
+        type=_time_limit,
+        help="fail a bot that takes longer for one decision (default: no limit)",
+    )
     arena.set_defaults(run=_arena)
+
+
+def _time_limit(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"the time limit is seconds, not {_quote(text)}") from None
+    if not 0 < value <= 86_400:  # NaN too
+        raise argparse.ArgumentTypeError(f"the time limit is seconds in (0, 86400], not {_quote(text)}")
+    return value
 
 
 def _arena(args: argparse.Namespace) -> int:
@@ -482,11 +498,24 @@ def _arena(args: argparse.Namespace) -> int:
     try:
         if args.round_robin is not None:
             result: Any = arena.round_robin(
-                bots, args.deals, args.seed, threads=args.threads, ray=args.ray, progress=_bar_update(bar)
+                bots,
+                args.deals,
+                args.seed,
+                threads=args.threads,
+                ray=args.ray,
+                progress=_bar_update(bar),
+                time_limit=args.time_limit,
             )
         else:
             result = arena.duplicate(
-                team_a, team_b, args.deals, args.seed, threads=args.threads, ray=args.ray, progress=_bar_update(bar)
+                team_a,
+                team_b,
+                args.deals,
+                args.seed,
+                threads=args.threads,
+                ray=args.ray,
+                progress=_bar_update(bar),
+                time_limit=args.time_limit,
             )
     finally:
         if bar is not None:
