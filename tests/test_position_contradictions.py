@@ -12,6 +12,10 @@ CONTRADICTIONS = [
     pytest.param(
         ["5j", "", "7p", "8t"], 0, {"out_order": [1], "played": [0, 2, 3]}, "not in played", id="out-not-played"
     ),
+    # A trick is won (a pile) only after someone played.
+    pytest.param(
+        ["5j", "6s", "7p", "8t"], 0, {"piles": ["9j", "", "", ""], "played": []}, "played is empty", id="pile-unplayed"
+    ),
     # The table player played the table.
     pytest.param(
         ["5j", "6s", "7p", "8t"],

@@ -141,6 +141,9 @@ void HandState::check_history(const Position& p) {
   if (p.table.type != MoveType::Pass && !(p.played & bit(p.table_player))) {
     fail("the table player " + std::to_string(p.table_player) + " is not in played: he played the table");
   }
+  if (p.played == 0 && (p.piles[0] | p.piles[1] | p.piles[2] | p.piles[3]) != 0) {
+    fail("a pile holds cards but played is empty: a trick is won only after someone played");
+  }
 }
 
 void HandState::check_trick_order(const Position& p) {

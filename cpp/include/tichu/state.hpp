@@ -129,7 +129,8 @@ class HandState {
   HandState() = default;
   static void check_trick(const Position& p, Mask seen);  // check_position's trick in progress
   // check_position's contradictions between the facts a position states (docs/game.md): a wish while
-  // the Mah Jong is in a hand (R6.1); a seat out, or the table player, that never played a card.
+  // the Mah Jong is in a hand (R6.1); a seat out, or the table player, that never played a card;
+  // cards in a pile when nobody has played.
   static void check_history(const Position& p);
   // check_position's trick order: the table must top every earlier play of its trick (R5.2, R3.3, R4.3):
   // no Dog in a trick (R3.4); below a table that is no bomb, only plays of its type and length, all

@@ -186,7 +186,13 @@ def _check_trick(
 
 
 def _check_history(
-    hands: Sequence[Cards], out: list[int], played: frozenset[int], wish: int | None, table: Move | None, player: int
+    hands: Sequence[Cards],
+    piles: Sequence[Cards],
+    out: list[int],
+    played: frozenset[int],
+    wish: int | None,
+    table: Move | None,
+    player: int,
 ) -> None:
     """Facts that exclude each other: a wish before the Mah Jong's play; a seat out, or on the table, never played."""
     if wish is not None:
@@ -200,6 +206,8 @@ def _check_history(
             raise ValueError(f"seat {seat} is in out_order but not in played: a seat out has played its cards")
     if table is not None and player not in played:
         raise ValueError(f"the table player {player} is not in played: he played the table")
+    if not played and any(piles):
+        raise ValueError("a pile holds cards but played is empty: a trick is won only after someone played")
 
 
 def _check_trick_order(table: Move, trick: Cards) -> None:
@@ -329,7 +337,7 @@ class Position:
             for cards in (*hand_sets, *pile_sets):
                 held = held | cards
             _check_trick(hand_sets, held, leader_seat, table_move, player, trick_set, passes)
-        _check_history(hand_sets, out, played_seats, wished, table_move, player)
+        _check_history(hand_sets, pile_sets, out, played_seats, wished, table_move, player)
         if table_move is not None:
             _check_trick_order(table_move, trick_set)
         return cls(
