@@ -6,6 +6,10 @@
 #include <new>
 #include <thread>
 
+#if !defined(_WIN32)
+#include <pthread.h>
+#endif
+
 #include "common.hpp"
 
 namespace tichu::bindings {
@@ -104,6 +108,10 @@ bool GilFree::MainPoll::poll() {
 
 void init_gil_handling() {
   main_thread_ident = py::module_::import("threading").attr("main_thread")().attr("ident").cast<unsigned long>();
+#if !defined(_WIN32)
+  // The child of a fork has one thread, the one that forked, and Python makes it the main thread.
+  pthread_atfork(nullptr, nullptr, [] { main_thread_ident = PyThread_get_thread_ident(); });
+#endif
   py::module_::import("atexit").attr("register")(py::cpp_function(&at_exit));
 }
 
