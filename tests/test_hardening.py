@@ -35,16 +35,18 @@ def test_from_deal_accepts_a_card_alias(game_backend, alias, card):
     assert card in state.hands[0]
 
 
-def test_vec_hands_shared_by_two_threads_takes_turns():
-    # docs/rl.md: two threads stepping one VecHands take turns; every call sees one consistent set of arrays.
+@pytest.mark.parametrize("round_", range(4))  # a race: several rounds, so that one without the lock fails
+def test_vec_hands_shared_by_threads_takes_turns(round_):
+    # docs/rl.md: threads sharing one VecHands take turns; every call sees the arrays of one step.
+    import contextlib
     import sys
     import threading
 
     import numpy as np
 
-    from tichu_fast import VecHands
+    from tichu_fast import IllegalMoveError, VecHands
 
-    vec = VecHands(64, seed=5, opponents={1: "random", 3: "random"}, dense_mask=False)
+    vec = VecHands(1024, seed=5 + round_, opponents={1: "random", 3: "random"}, dense_mask=False)
     errors: list[BaseException] = []
     old = sys.getswitchinterval()
     sys.setswitchinterval(1e-6)  # switch threads as often as possible
@@ -52,13 +54,15 @@ def test_vec_hands_shared_by_two_threads_takes_turns():
     def run(seed: int) -> None:
         rng = np.random.default_rng(seed)
         try:
-            for _ in range(150):
-                vec.step(vec.random_legal_ids(rng))
+            for _ in range(100):
+                ids = vec.random_legal_ids(rng)  # one call: the offsets, counts and ids of one step
+                with contextlib.suppress(IllegalMoveError):  # another thread stepped in between: nothing changed
+                    vec.step(ids)
         except BaseException as error:
             errors.append(error)
 
     try:
-        threads = [threading.Thread(target=run, args=(seed,)) for seed in range(2)]
+        threads = [threading.Thread(target=run, args=(seed,)) for seed in range(3)]
         for thread in threads:
             thread.start()
         for thread in threads:
@@ -66,9 +70,10 @@ def test_vec_hands_shared_by_two_threads_takes_turns():
     finally:
         sys.setswitchinterval(old)
     assert errors == []
-    # The arrays agree with each other after the last step.
+    # The arrays agree with each other after the last step, and a draw is legal again.
     assert vec.legal_offsets[-1] == len(vec.legal_ids) == vec.legal_counts.sum()
-    vec.step(vec.random_legal_ids(np.random.default_rng(9)))
+    for seed in range(3):
+        vec.step(vec.random_legal_ids(np.random.default_rng(seed)))
 
 
 def test_vec_hands_step_takes_read_only_ids():

@@ -18,16 +18,17 @@
 namespace tichu {
 namespace {
 
+constexpr std::chrono::milliseconds kPollEvery{20};
 std::atomic<bool> all_stopping{false};
 thread_local StopPoll* this_poll = nullptr;
-thread_local std::chrono::steady_clock::time_point next_poll{};
+thread_local std::chrono::steady_clock::rep next_poll = 0;  // the clock's count at which to poll next
 thread_local const std::atomic<bool>* this_job_failed = nullptr;
 
 }  // namespace
 
 StopScope::StopScope(StopPoll* poll) : previous_(this_poll) {
   this_poll = poll;
-  next_poll = std::chrono::steady_clock::now() + std::chrono::milliseconds(20);
+  next_poll = (std::chrono::steady_clock::now() + kPollEvery).time_since_epoch().count();
 }
 
 StopScope::~StopScope() { this_poll = previous_; }
@@ -37,8 +38,8 @@ void check_stop() {
   if (this_job_failed != nullptr && this_job_failed->load(std::memory_order_relaxed)) throw Stopped();
   if (this_poll == nullptr) return;
   const auto now = std::chrono::steady_clock::now();
-  if (now < next_poll) return;
-  next_poll = now + std::chrono::milliseconds(20);
+  if (now.time_since_epoch().count() < next_poll) return;
+  next_poll = (now + kPollEvery).time_since_epoch().count();
   if (this_poll->poll()) throw Stopped();
 }
 
