@@ -125,3 +125,16 @@ def test_bad_arguments():
         TichuEnv(reward_scale="0.01")
     with pytest.raises(ValueError, match="illegal_reward"):
         TichuEnv(illegal_reward=float("-inf"))
+
+
+def test_step_takes_a_zero_dimensional_array():
+    # Issue 14: `env.step(np.array(0))`, a policy's argmax as a 0-d array, is an action id.
+    env = TichuEnv()
+    observation, _ = env.reset(seed=3)
+    legal = np.flatnonzero(observation["action_mask"])
+    _, _, terminated, _, _ = env.step(np.array(legal[0]))
+    assert not terminated or env.hand.is_terminal()
+    for bad in (np.array([legal[0]]), np.array(float(legal[0])), np.array(True)):
+        env.reset(seed=3)
+        with pytest.raises(TypeError, match="an action is an int id"):
+            env.step(bad)

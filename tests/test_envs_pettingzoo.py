@@ -127,3 +127,31 @@ def test_pettingzoo_terminate_illegal_wrapper_turns_an_illegal_id_into_a_penalty
     aec.step(int(np.flatnonzero(observation["action_mask"] == 0)[0]))
     assert all(aec.terminations.values())
     assert aec.rewards["seat_0"] == -500
+
+
+@pytest.mark.parametrize("make", [env, raw_env])
+def test_last_and_step_after_every_agent_left(make):
+    # Issue 14: no KeyError 'seat_3'. last() gives the last agent's final view, terminated; step only warns,
+    # as PettingZoo's OrderEnforcingWrapper does.
+    aec = make()
+    play(aec, 5, np.random.default_rng(5))
+    assert aec.agents == []
+    observation, reward, terminated, truncated, info = aec.last()
+    assert (reward, terminated, truncated, info) == (0.0, True, False, {})
+    assert observation["action_mask"].sum() == 0
+    assert aec.last(observe=False)[0] is None
+    aec.step(None)  # PettingZoo's EnvLogger warns; nothing changes
+    assert aec.agents == []
+    assert aec.last()[1:] == (0.0, True, False, {})
+
+
+def test_step_takes_a_zero_dimensional_array():
+    # A policy's argmax is often a 0-d array: an id like any other; a 1-d array or floats are not.
+    aec = env()
+    aec.reset(seed=2)
+    observation, *_ = aec.last()
+    first = np.flatnonzero(observation["action_mask"])[0]
+    aec.step(np.array(first))
+    for bad in (np.array([first]), np.array(float(first))):
+        with pytest.raises(TypeError, match="an action is an int id"):
+            aec.step(bad)

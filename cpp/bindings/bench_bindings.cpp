@@ -30,8 +30,7 @@ void bind_bench(py::module_& m) {
         std::vector<Move> moves(kMaxLegalMoves);
         std::uint64_t total = 0;
         std::chrono::duration<double> elapsed{};
-        {
-          py::gil_scoped_release release;
+        without_gil([&] {
           const auto start = std::chrono::steady_clock::now();
           for (int r = 0; r < repeat; ++r) {
             for (py::ssize_t i = 0; i < n; ++i) {
@@ -40,7 +39,7 @@ void bind_bench(py::module_& m) {
             }
           }
           elapsed = std::chrono::steady_clock::now() - start;
-        }
+        });
         return py::make_tuple(total, elapsed.count());
       },
       py::arg("hands"), py::arg("table"), py::arg("wish"), py::arg("out_of_turn"), py::arg("repeat"),
@@ -54,13 +53,12 @@ void bind_bench(py::module_& m) {
           check_situation(Situation{.hand = hand, .table = nullptr, .wish = 0, .out_of_turn = false});
         }
         std::vector<std::int32_t> counts(data.size());
-        {
-          py::gil_scoped_release release;
+        without_gil([&] {
           for (std::size_t i = 0; i < data.size(); ++i) {
             counts[i] =
                 count_legal_moves(Situation{.hand = data[i], .table = nullptr, .wish = 0, .out_of_turn = false});
           }
-        }
+        });
         py::array_t<std::int32_t> result(static_cast<py::ssize_t>(counts.size()));
         std::ranges::copy(counts, result.mutable_data());
         return result;

@@ -7,13 +7,18 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/typing.h>
 
+#include <exception>
+#include <optional>
 #include <string>
+#include <type_traits>
+#include <utility>
 
 #include "tichu/action.hpp"
 #include "tichu/cards.hpp"
 #include "tichu/combo.hpp"
 #include "tichu/history.hpp"
 #include "tichu/state.hpp"
+#include "tichu/stop.hpp"
 
 namespace tichu::bindings {
 
@@ -180,6 +185,63 @@ const py::dtype& move_dtype();         // tichu_fast.formats.MOVE_DTYPE
 py::handle notation_error();           // tichu_fast.errors.InvalidNotationError
 py::handle illegal_move_error();       // tichu_fast.errors.IllegalMoveError
 py::handle rules_type();               // tichu_fast.rules.Rules
+
+// The GIL released by the calling thread for one call (use without_gil).
+// On Python's main thread the loops' check_stop asks Python for pending
+// signals every 20 ms, so Ctrl-C stops them (Stopped, raised as the
+// KeyboardInterrupt). Once the interpreter exits (an atexit hook calls
+// stop_all_loops), another thread never takes the GIL back: it waits
+// without it for the process to end, where taking it during finalization
+// would end the thread inside C++ (std::terminate).
+class GilFree {
+ public:
+  GilFree();
+  ~GilFree() = default;
+  GilFree(const GilFree&) = delete;
+  GilFree& operator=(const GilFree&) = delete;
+  void reacquire();  // a plain call, not a destructor: nothing here may run while an exception unwinds
+
+ private:
+  struct MainPoll final : StopPoll {
+    PyThreadState* state = nullptr;
+    bool poll() override;
+  };
+  MainPoll poll_;
+  bool main_;
+  std::optional<StopScope> scope_;
+};
+
+// fn() with the GIL released (anything longer than a few microseconds of
+// C++); its exception is rethrown once the GIL is held again.
+template <class Fn>
+auto without_gil(Fn&& fn) -> std::invoke_result_t<Fn&> {
+  using Result = std::invoke_result_t<Fn&>;
+  GilFree gil;
+  std::exception_ptr error;
+  if constexpr (std::is_void_v<Result>) {
+    try {
+      fn();
+    } catch (...) {
+      error = std::current_exception();
+    }
+    gil.reacquire();
+    if (error) std::rethrow_exception(error);
+  } else {
+    std::optional<Result> result;
+    try {
+      result.emplace(fn());
+    } catch (...) {
+      error = std::current_exception();
+    }
+    gil.reacquire();
+    if (error) std::rethrow_exception(error);
+    return std::move(*result);
+  }
+}
+
+// At import: remembers Python's main thread and registers the atexit hook
+// that stops every loop (module.cpp).
+void init_gil_handling();
 
 void bind_cards(py::module_& m);
 void bind_move(py::module_& m);

@@ -36,10 +36,9 @@ void bind_duplicate(py::module_& m) {
         const auto plays = static_cast<std::size_t>(2 * deals);
         std::vector<HandRecord> records(plays);
         std::vector<std::array<std::uint16_t, 4>> decisions(plays);
-        {
-          py::gil_scoped_release release;
+        without_gil([&] {
           duplicate_deals(s, f, r, bots, static_cast<int>(std::min<long long>(t, kMaxThreads)), records, decisions);
-        }
+        });
         const auto dtype = py::module_::import("tichu_fast.formats").attr("HAND_RECORD_DTYPE").cast<py::dtype>();
         if (dtype.itemsize() != static_cast<py::ssize_t>(sizeof(HandRecord)))
           throw std::logic_error("HAND_RECORD_DTYPE does not match C++");

@@ -498,10 +498,7 @@ void bind_game(py::module_& m) {
         std::vector<HandRecord> records(static_cast<std::size_t>(n));
         Rules rules;
         rules.bombs_out_of_turn = bombs_out_of_turn;
-        {
-          py::gil_scoped_release release;
-          simulate_hands(seed, first, n, rules, records.data());
-        }
+        without_gil([&] { simulate_hands(seed, first, n, rules, records.data()); });
         py::array_t<std::int32_t> table({static_cast<py::ssize_t>(n), static_cast<py::ssize_t>(10)});
         auto t = table.mutable_unchecked<2>();
         for (py::ssize_t i = 0; i < n; ++i) {

@@ -34,8 +34,7 @@ py::typing::List<RecordedHand> worlds(const RecordedHand& hand, py::handle playe
   const RecordedHand truth = hand;  // a copy: another thread may change `hand` once the GIL is released
   std::vector<RecordedHand> drawn;
   try {
-    py::gil_scoped_release release;
-    drawn = resample_many(truth, player, static_cast<int>(n), seed);
+    drawn = without_gil([&] { return resample_many(truth, player, static_cast<int>(n), seed); });
   } catch (const ResampleError& e) {
     raise_tichu_error(e);
   }
@@ -73,8 +72,7 @@ void bind_infostate(py::module_& m) {
         if (n < 1) throw py::value_error("n must be >= 1");
         const RecordedHand truth = hand;  // a copy: the GIL is released below
         std::chrono::duration<double> setup{}, state{}, whole{};
-        {
-          py::gil_scoped_release release;
+        without_gil([&] {
           using Clock = std::chrono::steady_clock;
           const auto start = Clock::now();
           const Knowledge knowledge(truth, player);
@@ -92,7 +90,7 @@ void bind_infostate(py::module_& m) {
           setup = built - start;
           state = sampled - built;
           whole = recorded - sampled;
-        }
+        });
         return py::make_tuple(setup.count(), state.count() / n, whole.count() / n);
       },
       py::arg("hand"), py::arg("player"), py::arg("n"), py::arg("seed"),

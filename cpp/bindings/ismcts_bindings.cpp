@@ -35,8 +35,7 @@ void bind_ismcts(py::module_& m) {
         IsmctsResult r;
         const RecordedHand hand = h;  // a copy: the search reads it without the GIL
         try {
-          py::gil_scoped_release release;
-          r = ismcts(hand, config);
+          r = without_gil([&] { return ismcts(hand, config); });
         } catch (const ResampleError& e) {  // as resample_many: tichu_fast.errors.TichuError
           const py::object error = py::module_::import("tichu_fast.errors").attr("TichuError");
           PyErr_SetString(error.ptr(), e.what());

@@ -1,7 +1,14 @@
 // tichu_fast._core: the C++ core, exposed to the public tichu_fast package.
 #include <pybind11/gil_safe_call_once.h>
 
+#include <atomic>
+#include <chrono>
 #include <new>
+#include <thread>
+
+#if !defined(_WIN32)
+#include <pthread.h>
+#endif
 
 #include "common.hpp"
 
@@ -34,7 +41,79 @@ PythonVocabulary& vocabulary() {
       .get_stored();
 }
 
+unsigned long main_thread_ident = 0;  // NOLINT: set once at import (threading.main_thread())
+std::atomic<int> coming_back{0};      // threads between their exit check and the GIL back (GilFree::reacquire)
+thread_local PyObject* stop_type = nullptr;  // the error PyErr_CheckSignals raised, kept for the Stopped it causes
+thread_local PyObject* stop_value = nullptr;
+thread_local PyObject* stop_traceback = nullptr;
+
+// The interpreter is exiting: a thread other than the main one never comes back into Python.
+[[noreturn]] void wait_for_the_end() {
+  for (;;) std::this_thread::sleep_for(std::chrono::hours(24));
+}
+
+// atexit (the GIL held; every non-daemon thread joined; finalization not begun): every loop stops
+// at its next check, and threads already on their way back get the GIL while that is still safe.
+void at_exit() {
+  stop_all_loops();
+  for (int i = 0; i < 2000 && coming_back.load() > 0; ++i) {
+    const py::gil_scoped_release release;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+}
+
+// Sets the Python error for Stopped: the signal's exception (KeyboardInterrupt) when Ctrl-C caused it.
+void raise_stopped() {
+  if (stop_type != nullptr) {
+    PyErr_Restore(stop_type, stop_value, stop_traceback);
+    stop_type = stop_value = stop_traceback = nullptr;
+    return;
+  }
+  PyErr_SetString(PyExc_RuntimeError, "stopped: the interpreter is exiting");
+}
+
 }  // namespace
+
+GilFree::GilFree() : main_(PyThread_get_thread_ident() == main_thread_ident) {
+  poll_.state = PyEval_SaveThread();
+  if (!main_ && all_loops_stopping()) wait_for_the_end();
+  if (main_) scope_.emplace(&poll_);
+}
+
+void GilFree::reacquire() {
+  scope_.reset();
+  if (!main_) {
+    coming_back.fetch_add(1);
+    if (all_loops_stopping()) {
+      coming_back.fetch_sub(1);
+      wait_for_the_end();
+    }
+  }
+  PyEval_RestoreThread(poll_.state);
+  if (!main_) coming_back.fetch_sub(1);
+}
+
+bool GilFree::MainPoll::poll() {
+  PyEval_RestoreThread(state);
+  const bool stop = PyErr_CheckSignals() != 0;
+  if (stop) {
+    Py_XDECREF(stop_type);
+    Py_XDECREF(stop_value);
+    Py_XDECREF(stop_traceback);
+    PyErr_Fetch(&stop_type, &stop_value, &stop_traceback);
+  }
+  state = PyEval_SaveThread();
+  return stop;
+}
+
+void init_gil_handling() {
+  main_thread_ident = py::module_::import("threading").attr("main_thread")().attr("ident").cast<unsigned long>();
+#if !defined(_WIN32)
+  // The child of a fork has one thread, the one that forked, and Python makes it the main thread.
+  pthread_atfork(nullptr, nullptr, [] { main_thread_ident = PyThread_get_thread_ident(); });
+#endif
+  py::module_::import("atexit").attr("register")(py::cpp_function(&at_exit));
+}
 
 py::object move_type(MoveType type) { return vocabulary().move_types[static_cast<std::size_t>(type)]; }
 
@@ -55,6 +134,8 @@ void set_python_error() {
     e.restore();
   } catch (py::builtin_exception& e) {
     e.set_error();
+  } catch (const Stopped&) {
+    raise_stopped();
   } catch (const NotationError& e) {
     PyErr_SetString(notation_error().ptr(), e.what());
   } catch (const IllegalActionError& e) {
@@ -86,6 +167,7 @@ PYBIND11_MODULE(_core, m) {
     }
   });
 
+  tichu::bindings::init_gil_handling();
   tichu::bindings::bind_cards(m);
   tichu::bindings::bind_move(m);
   tichu::bindings::bind_functions(m);

@@ -76,10 +76,7 @@ void bind_search(py::module_& m) {
         const std::uint64_t s = seed_arg(seed);
         std::vector<PlayoutResult> result(1);
         const HandState start = live_state(h);
-        {
-          py::gil_scoped_release release;
-          result[0] = playout(start, p, s);
-        }
+        result[0] = without_gil([&] { return playout(start, p, s); });
         return records_array("PLAYOUT_DTYPE", result);
       },
       py::arg("state"), py::arg("seed"), py::arg("policy"), py::arg("calls"),
@@ -94,10 +91,7 @@ void bind_search(py::module_& m) {
         const int t = threads_arg(threads);
         const HandState start = live_state(h);
         std::vector<PlayoutResult> results(static_cast<std::size_t>(count));
-        {
-          py::gil_scoped_release release;
-          playouts(start, s, p, t, results);
-        }
+        without_gil([&] { playouts(start, s, p, t, results); });
         return records_array("PLAYOUT_DTYPE", results);
       },
       py::arg("state"), py::arg("n"), py::arg("seed"), py::arg("policy"), py::arg("calls"), py::arg("threads"),
@@ -116,9 +110,10 @@ void bind_search(py::module_& m) {
         const RecordedHand truth = h;  // a copy: another thread may change `h` once the GIL is released
         std::vector<PlayoutResult> results(static_cast<std::size_t>(count));
         try {
-          py::gil_scoped_release release;
-          const Knowledge knowledge(truth, seat);  // the record replayed once, for every world
-          resampled_playouts(knowledge, s, base, p, t, results);
+          without_gil([&] {
+            const Knowledge knowledge(truth, seat);  // the record replayed once, for every world
+            resampled_playouts(knowledge, s, base, p, t, results);
+          });
         } catch (const ResampleError& e) {
           const py::object error = py::module_::import("tichu_fast.errors").attr("TichuError");
           PyErr_SetString(error.ptr(), e.what());
@@ -165,10 +160,8 @@ void bind_search(py::module_& m) {
         const std::size_t per_action = starts.size() * static_cast<std::size_t>(ppw);
         py::array_t<double> values({static_cast<py::ssize_t>(actions.size()), static_cast<py::ssize_t>(per_action)});
         std::span<double> out(values.mutable_data(), actions.size() * per_action);
-        {
-          py::gil_scoped_release release;
-          action_values(starts, actions, static_cast<int>(ppw), static_cast<int>(team_index), s, p, t, out);
-        }
+        without_gil(
+            [&] { action_values(starts, actions, static_cast<int>(ppw), static_cast<int>(team_index), s, p, t, out); });
         return values;
       },
       py::arg("state"), py::arg("worlds"), py::arg("per_world"), py::arg("team"), py::arg("seed"), py::arg("policy"),
@@ -186,10 +179,7 @@ void bind_search(py::module_& m) {
         const Rules r = to_rules(rules);
         const int t = threads_arg(threads);
         std::vector<HandRecord> records(static_cast<std::size_t>(count));
-        {
-          py::gil_scoped_release release;
-          simulate_hands(s, f, r, p, t, records);
-        }
+        without_gil([&] { simulate_hands(s, f, r, p, t, records); });
         return records_array("HAND_RECORD_DTYPE", records);
       },
       py::arg("seed"), py::arg("first"), py::arg("n"), py::arg("policy"), py::arg("calls"), py::arg("rules"),

@@ -25,14 +25,13 @@ void bind_solver(py::module_& m) {
         limits.fresh_table = fresh_table.obj.ptr() == Py_True;
         const HandState state = h.state();  // a copy: the search reads it without the GIL
         check_solvable(state);
-        SolveResult r;
         double seconds = 0.0;
-        {
-          py::gil_scoped_release release;
+        const SolveResult r = without_gil([&] {
           const auto start = std::chrono::steady_clock::now();
-          r = solve(state, limits);
+          SolveResult result = solve(state, limits);
           seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        }
+          return result;
+        });
         py::list actions(r.actions.size()), lower(r.actions.size()), upper(r.actions.size());
         for (std::size_t i = 0; i < r.actions.size(); ++i) {
           actions[i] = py::cast(r.actions[i].action);

@@ -28,9 +28,10 @@ struct VecCore {
 };
 
 // The data of `array` after checking it is exactly `dtype`, C-contiguous,
-// writeable, of `rows` x `cols` elements (cols 0: 1-D).
+// writeable (unless only read: `written` false), of `rows` x `cols`
+// elements (cols 0: 1-D).
 template <typename T>
-T* checked(const py::handle& obj, const char* what, py::ssize_t rows, py::ssize_t cols) {
+T* checked(const py::handle& obj, const char* what, py::ssize_t rows, py::ssize_t cols, bool written = true) {
   if (!py::isinstance<py::array>(obj)) throw py::type_error(std::string(what) + " must be a numpy array");
   auto array = py::reinterpret_borrow<py::array>(obj);
   if (!array.dtype().equal(py::dtype::of<T>())) {
@@ -44,6 +45,9 @@ T* checked(const py::handle& obj, const char* what, py::ssize_t rows, py::ssize_
                           (cols == 0 ? std::string(",)") : ", " + std::to_string(cols) + ")"));
   }
   if (!(array.flags() & py::array::c_style)) throw py::value_error(std::string(what) + " must be C-contiguous");
+  if (!written)
+    return static_cast<T*>(
+        const_cast<void*>(array.data()));  // NOLINT(cppcoreguidelines-pro-type-const-cast): read only
   if (!array.writeable()) throw py::value_error(std::string(what) + " must be writeable");
   return static_cast<T*>(array.mutable_data());
 }
@@ -62,8 +66,9 @@ void bind_vec(py::module_& m) {
              }
              const std::uint64_t first = uint64_int(seed.obj, "seed");
              const Rules r = to_rules(rules);
-             const py::gil_scoped_release release;  // dealing n hands and the opponents' first moves
-             return std::unique_ptr<VecCore>(new VecCore{VecHands(n, first, r, kinds), {}});
+             // dealing n hands and the opponents' first moves
+             return without_gil(
+                 [&] { return std::unique_ptr<VecCore>(new VecCore{VecHands(n, first, r, kinds), {}}); });
            }),
            py::arg("n"), py::arg("seed"), py::arg("rules"), py::arg("seats"),
            "n hands (1..2**20); seats: -1 learner, 0 random, 1 heuristic.")
@@ -72,21 +77,23 @@ void bind_vec(py::module_& m) {
       .def(
           "reset",
           [](VecCore& v) {
-            const py::gil_scoped_release release;
-            const std::lock_guard guard(v.lock);
-            v.hands.reset();
+            without_gil([&] {
+              const std::lock_guard guard(v.lock);
+              v.hands.reset();
+            });
           },
           "Deals every hand's next episode.")
       .def(
           "step",
           [](VecCore& v, const py::handle& ids, const py::handle& rewards, const py::handle& terminated) {
             const py::ssize_t n = v.hands.size();
-            const auto* id_data = checked<std::int64_t>(ids, "action_ids", n, 0);
+            const auto* id_data = checked<std::int64_t>(ids, "action_ids", n, 0, false);
             auto* reward_data = checked<float>(rewards, "rewards", n, 4);
             auto* done = checked<bool>(terminated, "terminated", n, 0);
-            const py::gil_scoped_release release;
-            const std::lock_guard guard(v.lock);
-            v.hands.step(id_data, reward_data, reinterpret_cast<std::uint8_t*>(done));
+            without_gil([&] {
+              const std::lock_guard guard(v.lock);
+              v.hands.step(id_data, reward_data, reinterpret_cast<std::uint8_t*>(done));
+            });
           },
           py::arg("action_ids"), py::arg("rewards"), py::arg("terminated"),
           "Applies one id per hand (IllegalMoveError naming the hand, nothing changed), then the opponents.")
@@ -101,15 +108,14 @@ void bind_vec(py::module_& m) {
             auto* count_data = checked<std::int32_t>(counts, "legal_counts", n, 0);
             auto* offset_data = checked<std::int64_t>(offsets, "legal_offsets", n + 1, 0);
             std::vector<std::int32_t> all;  // copied under the lock: another thread may step next
-            {
-              const py::gil_scoped_release release;
+            without_gil([&] {
               const std::lock_guard guard(v.lock);
               const bool fresh = mask_data != v.last_mask;
               v.hands.observe(obs_data, reinterpret_cast<std::uint8_t*>(mask_data), fresh, player_data, count_data,
                               offset_data);
               if (mask_data) v.last_mask = mask_data;
               all = v.hands.legal_ids();
-            }
+            });
             auto ids = py::array_t<std::int32_t>(static_cast<py::ssize_t>(all.size()));
             std::copy(all.begin(), all.end(), ids.mutable_data());
             return ids;

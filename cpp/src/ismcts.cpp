@@ -353,7 +353,10 @@ IsmctsResult ismcts(const RecordedHand& hand, const IsmctsConfig& config) {
         const std::uint64_t thread_seed = hand_seed(config.seed, static_cast<std::uint64_t>(t));
         long long i = 0;
         for (; quota < 0 || i < quota; ++i) {
-          if (config.budget > 0.0 && (i & 15) == 0 && std::chrono::steady_clock::now() >= deadline) break;
+          if ((i & 15) == 0) {
+            check_stop();  // Ctrl-C, the process exiting, or another thread's tree failed
+            if (config.budget > 0.0 && std::chrono::steady_clock::now() >= deadline) break;
+          }
           SplitMix64 rng(hand_seed(thread_seed, static_cast<std::uint64_t>(i)));
           tree->iterate(rng);
         }

@@ -9,6 +9,7 @@
 
 #include "tichu/movegen.hpp"
 #include "tichu/observation.hpp"
+#include "tichu/stop.hpp"
 
 namespace tichu {
 namespace {
@@ -337,6 +338,7 @@ std::vector<RecordedHand> resample_many(const RecordedHand& hand, int player, in
   std::vector<RecordedHand> worlds;
   worlds.reserve(static_cast<std::size_t>(std::max(n, 0)));
   for (int i = 0; i < n; ++i) {
+    if ((i & 255) == 0) check_stop();  // Ctrl-C and exit between worlds
     const HandState world = knowledge.sample(rng);
     worlds.emplace_back(world, knowledge.world_steps(world));
   }

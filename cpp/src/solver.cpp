@@ -17,6 +17,7 @@
 #include "tichu/movegen.hpp"
 #include "tichu/policy.hpp"
 #include "tichu/score.hpp"
+#include "tichu/stop.hpp"
 
 namespace tichu {
 
@@ -285,6 +286,7 @@ class Search {
 
 bool Search::out_of_budget() {
   if (limits_.max_nodes >= 0 && nodes > limits_.max_nodes) return true;
+  if ((nodes & 1023) == 0) check_stop();  // Ctrl-C or the interpreter's exit: Stopped unwinds the search
   if (limits_.max_seconds >= 0 && (nodes & 1023) == 0) {
     const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start_;
     if (spent.count() > limits_.max_seconds) return true;

@@ -116,6 +116,74 @@ void HandState::check_position(const Position& p) {
   }
   if (p.played > 0xF) fail("played is a set of seats 0..3");
   check_trick(p, seen);
+  check_history(p);
+  check_trick_order(p);
+}
+
+// -- contradictions between a position's facts (kept apart from the checks of each fact above) --
+
+void HandState::check_history(const Position& p) {
+  auto fail = [](const std::string& why) { throw std::invalid_argument(why); };
+  if (p.wish != 0) {
+    for (std::size_t s = 0; s < 4; ++s) {
+      if (p.hands[s] & kMahJong) {
+        fail("a wish is in force but seat " + std::to_string(s) +
+             " still holds the Mah Jong: only its play makes a wish (R6.1)");
+      }
+    }
+  }
+  for (std::int8_t seat : p.out_order) {
+    if (seat < 0) break;
+    if (!(p.played & bit(seat))) {
+      fail("seat " + std::to_string(seat) + " is in out_order but not in played: a seat out has played its cards");
+    }
+  }
+  if (p.table.type != MoveType::Pass && !(p.played & bit(p.table_player))) {
+    fail("the table player " + std::to_string(p.table_player) + " is not in played: he played the table");
+  }
+  if (p.played == 0 && (p.piles[0] | p.piles[1] | p.piles[2] | p.piles[3]) != 0) {
+    fail("a pile holds cards but played is empty: a trick is won only after someone played");
+  }
+}
+
+void HandState::check_trick_order(const Position& p) {
+  auto fail = [](const std::string& why) { throw std::invalid_argument(why); };
+  if (p.table.type == MoveType::Pass) return;
+  if (p.trick & kDog) fail("the Dog is in the trick: it is led alone and leaves play at once (R3.4, R5.6)");
+  if (is_bomb(p.table.type)) return;  // earlier plays: anything below a bomb, or lower bombs
+  const Move& t = p.table;
+  const Mask earlier = p.trick & ~t.cards;
+  if (count(earlier) % t.length != 0) {
+    fail("the trick holds " + std::to_string(count(earlier)) + " cards besides the table, not plays of the table's " +
+         std::to_string(t.length) + " cards each (R5.2)");
+  }
+  if (earlier & kDragon) {
+    fail("the Dragon is in the trick below the table " + format_cards(t.cards) +
+         ": only a bomb beats the Dragon (R3.3, R4.3)");
+  }
+  if ((earlier & kMahJong) && t.type != MoveType::Single && t.type != MoveType::Straight) {
+    fail("the Mah Jong is in the trick below a table that is no single and no straight (R1.3)");
+  }
+  const bool phoenix_single = t.type == MoveType::Single && t.cards == kPhoenix;
+  const bool dragon = t.type == MoveType::Single && t.cards == kDragon;
+  const bool ranked = t.type == MoveType::Single || t.type == MoveType::Pair || t.type == MoveType::Trio ||
+                      t.type == MoveType::PairRun || t.type == MoveType::Straight;
+  const Mask normals = earlier & kNormals;
+  if (ranked && !phoenix_single && !dragon && normals != 0) {
+    const int top = rank_of_index(63 - std::countl_zero(normals));
+    if (2 * top >= t.rank2) {
+      fail("the trick holds a " + std::to_string(top) + " below the table " + format_cards(t.cards) +
+           ": every earlier play must be lower (R5.2)");
+    }
+  }
+  if (t.type == MoveType::Single) {  // singles rise one by one: no rank twice
+    const Mask singles = p.trick & kNormals;
+    for (int rank = kMinRank; rank <= kMaxRank; ++rank) {
+      if (std::popcount(rank_nibble(singles, rank)) > 1) {
+        fail("the trick of singles holds rank " + std::to_string(rank) + " twice: a single must beat the last (R5.2)");
+      }
+    }
+  }
 }
 
 void HandState::check_pass_order(int table_player, std::span<const int> passed) {

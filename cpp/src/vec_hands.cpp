@@ -9,6 +9,7 @@
 #include "tichu/action_ids.hpp"
 #include "tichu/observation_tensor.hpp"
 #include "tichu/rng.hpp"
+#include "tichu/stop.hpp"
 
 namespace tichu {
 
@@ -21,10 +22,13 @@ VecHands::VecHands(int n, std::uint64_t seed, Rules rules, std::array<Seat, 4> s
   if (!learner) throw std::invalid_argument("at least one seat must be the learner's");
   const auto count = static_cast<std::size_t>(n);
   hands_.reserve(count);
-  for (std::size_t i = 0; i < count; ++i) hands_.emplace_back(HandState::from_deck(shuffled_deck(0), rules));
+  for (std::size_t i = 0; i < count; ++i) {
+    if ((i & 1023) == 0) check_stop();  // Ctrl-C while 2**20 hands are made
+    hands_.emplace_back(HandState::from_deck(shuffled_deck(0), rules));
+  }
   episodes_.assign(count, 0);
   rngs_.assign(count, SplitMix64(0));
-  reset();
+  deal_all(true);
 }
 
 void VecHands::deal(std::size_t i) {
@@ -33,8 +37,11 @@ void VecHands::deal(std::size_t i) {
   rngs_[i] = SplitMix64(hand_seed(dealt, 1));  // the opponents' own stream, apart from the deal's
 }
 
-void VecHands::reset() {
+void VecHands::reset() { deal_all(false); }
+
+void VecHands::deal_all(bool stoppable) {
   for (std::size_t i = 0; i < hands_.size(); ++i) {
+    if (stoppable && (i & 255) == 0) check_stop();  // only while constructing: reset() changes every hand or none
     deal(i);
     let_opponents_act(i, nullptr, nullptr);
   }

@@ -5,6 +5,7 @@
 //     test_parallel
 
 #include <atomic>
+#include <chrono>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -12,6 +13,7 @@
 
 #include "check.hpp"
 #include "tichu/parallel.hpp"
+#include "tichu/stop.hpp"
 
 namespace {
 
@@ -29,6 +31,11 @@ std::vector<int> visits(long long n, int threads) {
   for (const auto& s : seen) out.push_back(s.load());
   return out;
 }
+
+// A caller's poll that asks every loop to stop (as Ctrl-C does through the bindings).
+struct AlwaysStop final : tichu::StopPoll {
+  bool poll() override { return true; }
+};
 
 bool each_once(const std::vector<int>& v) {
   for (int x : v) {
@@ -61,6 +68,25 @@ int main() {
       caught = std::string(e.what()) == "637";
     }
     expect(caught, [&] { return "threads=" + std::to_string(threads) + ": the exception was lost"; });
+  }
+
+  // A poll on the calling thread stops the loop between blocks, on any thread count: Stopped reaches the
+  // caller before every index ran (each block sleeps 1 ms; the poll is asked after 20 ms).
+  for (const int threads : {1, 2, 4}) {
+    AlwaysStop always;
+    const tichu::StopScope scope(&always);
+    std::atomic<long long> ran{0};
+    bool stopped = false;
+    try {
+      tichu::parallel_for(100'000, threads, [&](long long begin, long long end) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        ran.fetch_add(end - begin);
+      });
+    } catch (const tichu::Stopped&) {
+      stopped = true;
+    }
+    expect(stopped && ran.load() < 100'000,
+           [&] { return "threads=" + std::to_string(threads) + ": the poll did not stop the loop"; });
   }
 
   // Nested loops: each outer index runs an inner loop on 2 threads.

@@ -10,10 +10,12 @@ Python loop asks each bot for its seat's action on the seat's view.
 from __future__ import annotations
 
 import copy
+import functools
 import math
+import queue
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,7 +28,7 @@ from tichu_fast._args import seed as _seed  # the one seed check
 from tichu_fast._ray import chunks, ray_chunks
 from tichu_fast.bots import Bot, HeuristicBot, RandomBot, as_bot, bot_name
 from tichu_fast.enums import Call
-from tichu_fast.errors import IllegalMoveError, TichuError
+from tichu_fast.errors import BotError, IllegalMoveError, TichuError
 from tichu_fast.hand import HandState
 from tichu_fast.rules import Rules
 
@@ -177,16 +179,72 @@ def _native(bot: object) -> tuple[str, bool, int] | None:
 # -- one play in Python --------------------------------------------------------------------
 
 
-def _play(
-    deal: int, deal_seed: int, play: int, bots: tuple[Bot, Bot], names: tuple[str, str], rules: Rules
-) -> tuple[Any, ...]:
+class _Stopped(Exception):
+    """The run was stopped (another worker failed, or Ctrl-C): this worker ends at its next decision."""
+
+
+@dataclass(frozen=True)
+class _Run:
+    """What every play of one Python run shares: the bots' names and rules, the time limit, the stop flag."""
+
+    names: tuple[str, str]
+    rules: Rules
+    time_limit: float | None = None
+    stop: threading.Event | None = None  # None under Ray (an Event does not travel)
+
+
+def _shown(value: object) -> str:
+    """`value` as text for an error message, at most 80 characters; never raises (a bot's __str__ may)."""
+    try:
+        text = str(value)
+    except Exception:  # the arena's own error must survive a broken __str__
+        text = f"<{type(value).__name__} object>"
+    return text if len(text) <= 80 else text[:80] + "..."
+
+
+def _call(run: _Run, fn: Callable[[], Any], where: str) -> Any:
+    """fn() (a bot's act or reset) with the arena's context on failure, within the run's time limit."""
+    if run.stop is not None and run.stop.is_set():
+        raise _Stopped
+    if run.time_limit is None:
+        try:
+            return fn()
+        except Exception as error:
+            raise BotError(f"{where} raised {type(error).__name__}: {_shown(error)}") from error
+    # In a daemon thread of its own, so that a bot that never answers neither holds up the run nor the exit.
+    box: list[tuple[bool, Any]] = []
+    answered = threading.Event()
+
+    def answer() -> None:
+        """The bot's call, its result or exception boxed."""
+        try:
+            box.append((True, fn()))
+        except BaseException as error:  # handed to the arena's thread
+            box.append((False, error))
+        finally:
+            answered.set()
+
+    threading.Thread(target=answer, name="tichu-fast bot", daemon=True).start()
+    if not answered.wait(run.time_limit):
+        raise BotError(f"{where} did not answer within the time limit of {run.time_limit:g} s")
+    ok, value = box[0]
+    if ok:
+        return value
+    if not isinstance(value, Exception):
+        raise value
+    raise BotError(f"{where} raised {type(value).__name__}: {_shown(value)}") from value
+
+
+def _play(deal: int, deal_seed: int, play: int, bots: tuple[Bot, Bot], run: _Run) -> tuple[Any, ...]:
     """Plays one hand in Python: a row of Plays."""
-    state = HandState.new(deal_seed, rules)
+    names = run.names
+    state = HandState.new(deal_seed, run.rules)
     reset_seed = _core.hand_seed(deal_seed, play)
-    for bot in bots:
+    for team, bot in enumerate(bots):
         reset = getattr(bot, "reset", None)
         if reset is not None:
-            reset(reset_seed)
+            where = f"the bot {names[team]} (team {'AB'[team]}) in reset before deal {deal}, play {play},"
+            _call(run, functools.partial(reset, reset_seed), where)
     views = reset_seed ^ _VIEW_STREAM
     decisions = [0, 0]
     seconds = [0.0, 0.0]
@@ -195,14 +253,14 @@ def _play(
         seat = state.current_player
         team = (seat & 1) ^ play
         view = state.resample(seat, _core.hand_seed(views, step))  # what the seat knows, nothing more (R10.3)
+        where = f"the bot {names[team]} (team {'AB'[team]}, seat {seat}) at decision {step} of deal {deal}, play {play}"
         start = time.perf_counter()
-        action = bots[team].act(view, seat)
+        action = _call(run, functools.partial(bots[team].act, view, seat), where)
         seconds[team] += time.perf_counter() - start
         try:
             state.apply(action)
         except (TichuError, TypeError) as error:
-            shown = str(action)
-            shown = shown if len(shown) <= 80 else shown[:80] + "..."
+            shown = _shown(action)
             raise IllegalMoveError(
                 f"the bot {names[team]} (team {'AB'[team]}, seat {seat}) chose {shown!r} at decision {step} "
                 f"of deal {deal}, play {play}: {error}"
@@ -224,9 +282,7 @@ def _copy(bot: Bot) -> Bot:
         ) from None
 
 
-def _python_chunk(
-    team_a: Bot, team_b: Bot, names: tuple[str, str], seed: int, first: int, n: int, rules: Rules
-) -> Plays:
+def _python_chunk(team_a: Bot, team_b: Bot, run: _Run, seed: int, first: int, n: int) -> Plays:
     """Deals first..first+n-1, each played twice, by fresh copies of the bots for every hand.
 
     A fresh copy per hand keeps a bot from carrying anything from one hand to
@@ -237,7 +293,7 @@ def _python_chunk(
     for d in range(first, first + n):
         deal_seed = _core.hand_seed(seed, d)
         for play in (0, 1):
-            rows.append(_play(d, deal_seed, play, (_copy(team_a), _copy(team_b)), names, rules))
+            rows.append(_play(d, deal_seed, play, (_copy(team_a), _copy(team_b)), run))
     columns = list(zip(*rows, strict=True))
     return Plays(
         score=np.array(columns[0], dtype=np.int64),
@@ -284,6 +340,73 @@ def _ray_plays(
     return Plays.join(parts)
 
 
+def _threaded_plays(
+    work: Callable[[int, int], Plays],
+    deals: int,
+    threads: int,
+    stop: threading.Event,
+    progress: Callable[[int, int], None] | None,
+) -> Plays:
+    """Chunks of deals on `threads` daemon threads, collected in deal order.
+
+    The calling thread only waits (in short steps, so Ctrl-C reaches it at
+    once). On any error or Ctrl-C it sets `stop`, which ends every worker at
+    its next decision, and does not wait for them: daemon threads never hold
+    up the interpreter's exit, even with a bot that never answers.
+    """
+    size = max(1, min(64, deals // (4 * threads)))
+    pieces = list(chunks(deals, size))
+    todo: queue.SimpleQueue[tuple[int, tuple[int, int]]] = queue.SimpleQueue()
+    for item in enumerate(pieces):
+        todo.put(item)
+    done: queue.SimpleQueue[tuple[int, Plays | None, BaseException | None]] = queue.SimpleQueue()
+
+    def worker() -> None:
+        """Plays chunks until none is left or the run stops."""
+        while not stop.is_set():
+            try:
+                index, (first, n) = todo.get_nowait()
+            except queue.Empty:
+                return
+            try:
+                done.put((index, work(first, n), None))
+            except BaseException as error:  # handed to the calling thread
+                done.put((index, None, error))
+                return
+
+    try:
+        for k in range(min(threads, len(pieces))):
+            threading.Thread(target=worker, name=f"tichu-fast arena {k}", daemon=True).start()
+        parts: dict[int, Plays] = {}
+        finished = 0
+        while len(parts) < len(pieces):
+            try:
+                index, part, error = done.get(timeout=0.1)
+            except queue.Empty:
+                continue
+            if error is not None:
+                raise error
+            assert part is not None
+            parts[index] = part
+            finished += pieces[index][1]
+            if progress is not None:
+                progress(finished, deals)
+    finally:
+        stop.set()
+    return Plays.join([parts[i] for i in range(len(pieces))])
+
+
+def _check_progress(progress: object) -> Callable[[int, int], None] | None:
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be None or a callable (done, total), not {type(progress).__name__}")
+    return progress
+
+
+def _check_time_limit(time_limit: object) -> float | None:
+    """None, or seconds per decision as a budget is checked (finite, > 0, at most a day)."""
+    return None if time_limit is None else _args.budget(time_limit, "time_limit")
+
+
 def duplicate(
     team_a: object,
     team_b: object,
@@ -294,6 +417,7 @@ def duplicate(
     rules: Rules | None = None,
     ray: object = None,
     progress: Callable[[int, int], None] | None = None,
+    time_limit: float | None = None,
 ) -> DuplicateResult:
     """Plays `deals` deals twice each, team A at seats 0/2 and then 1/3, and sums up A against B.
 
@@ -302,8 +426,13 @@ def duplicate(
     policies) or a thread pool (Python bots); `ray` ("auto", an address, or
     True for a local instance) spreads chunks of deals over a Ray cluster. The
     numbers never depend on either (time apart). `progress(done, deals)` is
-    called as deals finish.
+    called as deals finish. A bot that raises, in act or reset, fails the run
+    with BotError naming the bot, seat and deal (the bot's exception chained);
+    with `time_limit` (seconds) a Python bot that takes longer for one
+    decision fails it too.
     """
+    progress = _check_progress(progress)
+    time_limit = _check_time_limit(time_limit)
     a, b = as_bot(team_a), as_bot(team_b)
     deals = _positive(deals, "deals", _MAX_DEALS)
     seed = _seed(seed)
@@ -322,13 +451,20 @@ def duplicate(
             return _native_chunk(native_a, native_b, seed, first, n, rules, threads)
 
     else:
+        stop = threading.Event()
+        local = _Run(names, rules, time_limit, stop)
+        travelling = _Run(names, rules, time_limit)
 
         def work(first: int, n: int) -> Plays:
             """One chunk in Python."""
-            return _python_chunk(a, b, names, seed, first, n, rules)
+            return _python_chunk(a, b, local, seed, first, n)
+
+        def ray_work(first: int, n: int) -> Plays:
+            """One chunk in Python, on a Ray worker."""
+            return _python_chunk(a, b, travelling, seed, first, n)
 
     if _ray_address(ray) is not None:
-        plays = _ray_plays(work, deals, ray, progress)
+        plays = _ray_plays(work if native else ray_work, deals, ray, progress)
     elif native or threads == 1:
         parts = []
         for first, n in chunks(deals, _CHUNK if native else 1):
@@ -337,14 +473,7 @@ def duplicate(
                 progress(first + n, deals)
         plays = Plays.join(parts)
     else:
-        parts = []
-        size = max(1, min(64, deals // (4 * threads)))
-        with ThreadPoolExecutor(threads) as pool:
-            for chunk in pool.map(lambda c: work(*c), chunks(deals, size)):  # in deal order
-                parts.append(chunk)
-                if progress is not None:
-                    progress(sum(len(p) for p in parts) // 2, deals)
-        plays = Plays.join(parts)
+        plays = _threaded_plays(work, deals, threads, stop, progress)
     return _summary(plays, names, seed, time.perf_counter() - start, native)
 
 
@@ -449,8 +578,11 @@ def round_robin(
     rules: Rules | None = None,
     ray: object = None,
     progress: Callable[[int, int], None] | None = None,
+    time_limit: float | None = None,
 ) -> RoundRobinResult:
     """Every pair of `bots` (name -> bot) by `duplicate` on the same deals; ranked by mean margin per hand."""
+    progress = _check_progress(progress)
+    time_limit = _check_time_limit(time_limit)
     if not isinstance(bots, Mapping) or len(bots) < 2:
         raise ValueError("a round robin needs a mapping of at least two named bots")
     names = list(bots)
@@ -465,7 +597,9 @@ def round_robin(
             if progress is not None:
                 progress(k * total + done, len(pairs) * total)
 
-        r = duplicate(bots[x], bots[y], deals, seed, threads=threads, rules=rules, ray=ray, progress=step)
+        r = duplicate(
+            bots[x], bots[y], deals, seed, threads=threads, rules=rules, ray=ray, progress=step, time_limit=time_limit
+        )
         matches[(x, y)] = r
         margins[x].append(r.margin.mean)
         margins[y].append(-r.margin.mean)

@@ -323,7 +323,20 @@ def _arena_parser(commands: Any) -> None:
         type=_text,
         help="run the deals as Ray tasks ([ray] extra): auto = the running cluster, else a local instance",
     )
+    arena.add_argument(
+        "--time-limit",
+        metavar="SECONDS",
+        type=_time_limit,
+        help="fail a bot that takes longer for one decision (default: no limit)",
+    )
     arena.set_defaults(run=_arena)
+
+
+def _time_limit(text: str) -> float:
+    try:
+        return _args.budget(float(text), "the time limit")
+    except ValueError as error:  # not a number, NaN, inf, <= 0 or more than a day
+        raise argparse.ArgumentTypeError(f"{error} ({_quote(text)} given)") from None
 
 
 def _arena(args: argparse.Namespace) -> int:
@@ -347,11 +360,24 @@ def _arena(args: argparse.Namespace) -> int:
     try:
         if args.round_robin is not None:
             result: Any = arena.round_robin(
-                bots, args.deals, args.seed, threads=args.threads, ray=args.ray, progress=_bar_update(bar)
+                bots,
+                args.deals,
+                args.seed,
+                threads=args.threads,
+                ray=args.ray,
+                progress=_bar_update(bar),
+                time_limit=args.time_limit,
             )
         else:
             result = arena.duplicate(
-                team_a, team_b, args.deals, args.seed, threads=args.threads, ray=args.ray, progress=_bar_update(bar)
+                team_a,
+                team_b,
+                args.deals,
+                args.seed,
+                threads=args.threads,
+                ray=args.ray,
+                progress=_bar_update(bar),
+                time_limit=args.time_limit,
             )
     finally:
         if bar is not None:

@@ -6,7 +6,7 @@ working for callers that do not know this hierarchy.
 
 from __future__ import annotations
 
-__all__ = ["IllegalMoveError", "InvalidNotationError", "TichuError"]
+__all__ = ["BotError", "IllegalMoveError", "InvalidNotationError", "TichuError"]
 
 
 class TichuError(Exception):
@@ -19,3 +19,7 @@ class InvalidNotationError(TichuError, ValueError):
 
 class IllegalMoveError(TichuError, ValueError):
     """A move that is not legal where it is applied."""
+
+
+class BotError(TichuError):
+    """A bot failed in the arena: it raised (chained as the cause) or did not answer within the time limit."""

@@ -110,8 +110,11 @@ class HandState:
             if len(seat_names) != 14:
                 raise ValueError(f"hand {seat} holds {len(seat_names)} cards, not 14")
             names += seat_names
-        if len(set(names)) != 56:
-            raise ValueError("the four hands must hold the 56 cards once each")
+        seen: set[str] = set()
+        for name in names:
+            if name in seen:
+                raise ValueError(f"card {name!r} is dealt twice")
+            seen.add(name)
         return cls._from_names(names, _rules(rules))
 
     @classmethod
@@ -496,7 +499,11 @@ def _hand_names(hand: object, seat: int) -> list[str]:
             raise TypeError(f"hand {seat}: card names must be str, not {type(token).__name__}")
         if not token.strip(" \t\n\r\f\v,"):
             raise InvalidNotationError(f"hand {seat}: an empty card name")
-        names.append(str(Cards(token)))
+        try:
+            card = Cards([token])  # one card name each: '2j 3s' or ' 2j' is no name (as the reference)
+        except InvalidNotationError:
+            raise InvalidNotationError(f"unknown card {token!r}") from None
+        names.append(str(card))
     return names
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping
 from typing import Any
 
@@ -60,10 +61,13 @@ class VecHands:
     time. Hand i's legal ids are
     `legal_ids[legal_offsets[i]:legal_offsets[i + 1]]`, ascending.
     With `dense_mask=False` the mask is not written and `mask` is None.
+    Every method is atomic: two threads sharing one VecHands take turns,
+    and each call sees the arrays of one step (docs/rl.md).
     """
 
     __slots__ = (
         "_core",
+        "_lock",
         "_mask",
         "_out",
         "_rules",
@@ -94,6 +98,9 @@ class VecHands:
         dense_mask = _args.flag(dense_mask, "dense_mask")
         rules = _args.rules(rules)
         self._core = VecCore(n, seed, rules, _seat_kinds(opponents))
+        # Held around each step or reset and the observation that follows it, so that the arrays
+        # (written in place by C++) and legal_ids (rebound here) always belong to the same step.
+        self._lock = threading.Lock()
         self._rules, self._seed = rules, seed
         obs = np.zeros((n, OBSERVATION_TENSOR_SIZE), dtype=np.float32)
         self._mask = np.zeros((n, NUM_ACTION_IDS), dtype=np.bool_) if dense_mask else None
@@ -120,9 +127,10 @@ class VecHands:
 
     def reset(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_] | None, npt.NDArray[np.int32]]:
         """Deals every hand's next episode: (obs, mask, current_player)."""
-        self._core.reset()
-        self._observe()
-        return self.obs, self.mask, self.current_player
+        with self._lock:
+            self._core.reset()
+            self._observe()
+            return self.obs, self.mask, self.current_player
 
     def step(self, action_ids: npt.ArrayLike) -> tuple[Any, ...]:
         """Applies one action id per hand: (obs, mask, current_player, rewards[n, 4], terminated[n]).
@@ -141,16 +149,20 @@ class VecHands:
         if ids.dtype.kind == "u" and ids.size and int(ids.max()) >= NUM_ACTION_IDS:
             raise IndexError("an action id is out of range")
         _obs, _players, rewards, terminated, _counts, _offsets = self._out
-        self._core.step(np.ascontiguousarray(ids, dtype=np.int64), rewards, terminated)
-        self._observe()
-        return self.obs, self.mask, self.current_player, self.rewards, self.terminated
+        ids = np.ascontiguousarray(ids, dtype=np.int64)
+        with self._lock:
+            self._core.step(ids, rewards, terminated)
+            self._observe()
+            return self.obs, self.mask, self.current_player, self.rewards, self.terminated
 
     def random_legal_ids(self, rng: np.random.Generator) -> npt.NDArray[np.int32]:
         """One legal id per hand, uniformly among its legal ids, drawn by `rng`: O(n), not O(n * NUM_ACTION_IDS)."""
         if not isinstance(rng, np.random.Generator):
             raise TypeError(f"rng must be a numpy Generator, not {type(rng).__name__}")
-        picks = self.legal_offsets[:-1] + (rng.random(len(self)) * self.legal_counts).astype(np.int64)
-        ids: npt.NDArray[np.int32] = self.legal_ids[picks]
+        draws = rng.random(len(self))
+        with self._lock:  # the offsets, counts and ids of one step
+            picks = self.legal_offsets[:-1] + (draws * self.legal_counts).astype(np.int64)
+            ids: npt.NDArray[np.int32] = self.legal_ids[picks]
         return ids
 
     def hand(self, i: int) -> HandState:

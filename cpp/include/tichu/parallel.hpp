@@ -10,10 +10,16 @@
 #include <mutex>
 #include <type_traits>
 
+#include "tichu/stop.hpp"
+
 namespace tichu {
 
 // The most threads a caller may ask for.
 inline constexpr int kMaxThreads = 256;
+
+// The most indices in one block: a stopped loop (check_stop) ends within a
+// block, and a few hundred playouts or hands take a millisecond or so.
+inline constexpr long long kMaxBlock = 256;
 
 namespace detail {
 
@@ -33,12 +39,15 @@ struct Job {
   int helpers_inside = 0;  // pool threads working on it now (under the pool's lock)
 
   // Runs blocks until none is left, or `stop` is set (helpers only: the
-  // caller, passing nullptr, runs whatever remains).
+  // caller, passing nullptr, runs whatever remains, and checks check_stop
+  // before each block). Inside a block, check_stop sees `failed`.
   void work(const std::atomic<bool>* stop) noexcept {
+    const std::atomic<bool>* outer = swap_job_failed(&failed);
     while (!failed.load(std::memory_order_relaxed) && (stop == nullptr || !stop->load(std::memory_order_relaxed))) {
       const long long begin = next.fetch_add(block, std::memory_order_relaxed);
-      if (begin >= n) return;
+      if (begin >= n) break;
       try {
+        if (stop == nullptr) check_stop();
         run(fn, begin, std::min(n, begin + block));
       } catch (...) {
         const std::scoped_lock guard(error_lock);
@@ -46,6 +55,7 @@ struct Job {
         failed.store(true, std::memory_order_relaxed);
       }
     }
+    swap_job_failed(outer);
   }
 };
 
@@ -60,7 +70,7 @@ void run_job(Job& job);
 
 // Calls fn(begin, end) over [0, n) in blocks on up to `threads` threads
 // (the calling thread and threads of a pool started on first use and
-// joined at exit); threads <= 1 runs inline as fn(0, n). Every index runs
+// joined at exit); threads <= 1 runs inline, in blocks of kMaxBlock. Every index runs
 // exactly once, on any thread. The first exception a block throws is
 // rethrown here once every thread has left the loop (blocks not yet
 // started are then skipped).
@@ -68,14 +78,21 @@ template <class Fn>
 void parallel_for(long long n, int threads, Fn&& fn) {
   const long long workers = std::min<long long>(std::clamp(threads, 1, kMaxThreads), std::max<long long>(n, 1));
   if (workers <= 1) {
-    fn(0LL, n);
+    if (n <= kMaxBlock) {
+      fn(0LL, n);
+      return;
+    }
+    for (long long begin = 0; begin < n; begin += kMaxBlock) {  // in blocks, so that check_stop is seen
+      check_stop();
+      fn(begin, std::min(n, begin + kMaxBlock));
+    }
     return;
   }
   detail::Job job;
   job.n = n;
   // About 16 blocks per thread: small enough to even out playouts of
   // different lengths, large enough that the shared counter stays cold.
-  job.block = std::max<long long>(1, n / (workers * 16));
+  job.block = std::clamp<long long>(n / (workers * 16), 1, kMaxBlock);
   job.fn = static_cast<void*>(&fn);
   job.run = [](void* f, long long begin, long long end) {
     (*static_cast<std::remove_reference_t<Fn>*>(f))(begin, end);

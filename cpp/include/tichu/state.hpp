@@ -67,6 +67,8 @@ class HandState {
   // table's cards, a table player who is the player in turn, passes other
   // than exactly the seats holding cards between the two.
   // No out-of-turn offer is made at a position's start (R10.2 follows plays).
+  // Then check_history and check_trick_order (below) refuse facts that
+  // contradict each other.
   static void check_position(const Position& p);
 
   // Throws std::invalid_argument unless `passed` lists seats 0..3 once each,
@@ -133,6 +135,14 @@ class HandState {
 
   HandState() = default;
   static void check_trick(const Position& p, Mask seen);  // check_position's trick in progress
+  // check_position's contradictions between the facts a position states (docs/game.md): a wish while
+  // the Mah Jong is in a hand (R6.1); a seat out, or the table player, that never played a card;
+  // cards in a pile when nobody has played.
+  static void check_history(const Position& p);
+  // check_position's trick order: the table must top every earlier play of its trick (R5.2, R3.3, R4.3):
+  // no Dog in a trick (R3.4); below a table that is no bomb, only plays of its type and length, all
+  // lower (no Dragon, no Mah Jong outside singles and straights, no single of a rank twice).
+  static void check_trick_order(const Position& p);
 
   [[nodiscard]] int next_holder(int after) const;  // the first seat after `after` holding cards
   void ask_tichu(int from);          // the first seat from `from` on without a Grand Tichu, or the exchange

@@ -55,6 +55,7 @@ class VecHands {
  private:
   void deal(std::size_t i);
   void let_opponents_act(std::size_t i, float* rewards, std::uint8_t* terminated);
+  void deal_all(bool stoppable);  // reset(); the constructor's may stop (check_stop) between hands
   void list_legal();  // rebuilds ids_, id_start_, first_ and first_start_ for every hand
   void append_legal(std::size_t i);  // appends hand i's block to them
 

@@ -21,6 +21,7 @@ __all__ = [
     "OBSERVATION_HIGH",
     "OBSERVATION_LOW",
     "RENDER_MODES",
+    "action_id",
     "check_flag",
     "check_history",
     "check_render_mode",
@@ -89,6 +90,17 @@ def check_scale(reward_scale: object, what: str = "reward_scale") -> float:
 def check_flag(value: object, what: str) -> bool:
     """A bool (or a numpy bool)."""
     return _args.flag(value, what)
+
+
+def action_id(action: object) -> int:
+    """An env's action as an id: an int, a numpy integer or a 0-d integer array (a policy's argmax); never a bool."""
+    if isinstance(action, np.ndarray):
+        if action.ndim != 0 or action.dtype.kind not in "iu":
+            raise TypeError(f"an action is an int id, not an array of shape {action.shape} and dtype {action.dtype}")
+        return int(action)
+    if isinstance(action, (bool, np.bool_)) or not hasattr(action, "__index__"):
+        raise TypeError(f"an action is an int id, not {type(action).__name__}")
+    return int(action.__index__())
 
 
 def legal_mask(state: HandState) -> np.ndarray:

@@ -30,6 +30,7 @@ from tichu_fast.envs.common import (
     OBSERVATION_HIGH,
     OBSERVATION_LOW,
     RENDER_MODES,
+    action_id,
     check_flag,
     check_history,
     check_render_mode,
@@ -120,14 +121,18 @@ class TichuEnv(gymnasium.Env):  # type: ignore[misc]
         return self._observe(self.hand, {})
 
     def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
-        """Applies the learner's action id, then the bots' actions up to the learner's next decision or the end."""
+        """Applies the learner's action id, then the bots' actions up to the learner's next decision or the end.
+
+        The id is an int, a numpy integer or a 0-d integer array (a policy's argmax).
+        """
         state = self.hand
         if state is None:
             raise RuntimeError("call reset() first")
         if self._over or state.is_terminal():
             raise RuntimeError("the episode is over: call reset()")
+        chosen = action_id(action)
         try:
-            state.apply_id(action)
+            state.apply_id(chosen)
         except IllegalMoveError:
             if self.illegal_action == "raise":
                 raise

@@ -24,6 +24,7 @@ from tichu_fast.envs.common import (
     OBSERVATION_HIGH,
     OBSERVATION_LOW,
     RENDER_MODES,
+    action_id,
     check_history,
     check_render_mode,
     check_rules,
@@ -40,6 +41,7 @@ from tichu_fast.rules import Rules
 try:
     import pettingzoo
     from gymnasium import spaces
+    from pettingzoo.utils.env_logger import EnvLogger
     from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 except ImportError as error:
     raise ImportError(missing("pettingzoo")) from error
@@ -117,7 +119,13 @@ class TichuAECEnv(pettingzoo.AECEnv):  # type: ignore[misc]
         return {"observation": state.observation_tensor(seat, history=self.history), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
-        """Applies the action id of the agent in turn; after the end, removes a finished agent (action None)."""
+        """Applies the action id of the agent in turn; after the end, removes a finished agent (action None).
+
+        Once every agent has left it only warns, as PettingZoo's OrderEnforcingWrapper does.
+        """
+        if self.hand is not None and not self.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -125,7 +133,7 @@ class TichuAECEnv(pettingzoo.AECEnv):  # type: ignore[misc]
         state = self._hand()
         if action is None:
             raise TypeError(f"{agent} is still playing: its action must be an action id, not None")
-        state.apply_id(action if isinstance(action, int) else _as_id(action))
+        state.apply_id(action_id(action))
         self._cumulative_rewards[agent] = 0.0
         if state.is_terminal():
             returns = seat_returns(state) * self.reward_scale
@@ -138,6 +146,17 @@ class TichuAECEnv(pettingzoo.AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """(observation, cumulative reward, terminated, truncated, info) of the agent selected.
+
+        Once every agent has left (the hand is over, each stepped with None),
+        the last agent's final observation, 0.0, True, False and {}.
+        """
+        if self.hand is not None and not self.agents:
+            return _after_the_end(self, observe)
+        result: tuple[Any, float, bool, bool, dict[str, Any]] = super().last(observe)
+        return result
 
     def render(self) -> str | None:
         """The hand as text (render_mode "ansi" returns it, "human" prints it)."""
@@ -158,11 +177,20 @@ class TichuAECEnv(pettingzoo.AECEnv):  # type: ignore[misc]
         return self.hand
 
 
-def _as_id(action: object) -> int:
-    # numpy integers (what action_space.sample() returns) are ints for apply_id; a bool is not.
-    if isinstance(action, (bool, np.bool_)) or not hasattr(action, "__index__"):
-        raise TypeError(f"an action is an int id, not {type(action).__name__}")
-    return int(action.__index__())
+def _after_the_end(env: Any, observe: bool) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+    """What last() gives once every agent has left: the last agent's final view, terminated, nothing more to pay."""
+    return (env.observe(env.agent_selection) if observe else None, 0.0, True, False, {})
+
+
+class _OrderEnforcingWrapper(OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's OrderEnforcingWrapper, whose last() also answers once every agent has left."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """As TichuAECEnv.last."""
+        if self._has_reset and not self.agents:
+            return _after_the_end(self, observe)
+        result: tuple[Any, float, bool, bool, dict[str, Any]] = super().last(observe)
+        return result
 
 
 def raw_env(**kwargs: Any) -> TichuAECEnv:
@@ -172,4 +200,4 @@ def raw_env(**kwargs: Any) -> TichuAECEnv:
 
 def env(**kwargs: Any) -> Any:
     """TichuAECEnv(**kwargs) behind PettingZoo's OrderEnforcingWrapper (step before reset is an error)."""
-    return OrderEnforcingWrapper(TichuAECEnv(**kwargs))
+    return _OrderEnforcingWrapper(TichuAECEnv(**kwargs))

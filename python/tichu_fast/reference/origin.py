@@ -27,7 +27,7 @@ import numpy as np
 from tichu_fast.enums import Call, MoveType
 from tichu_fast.errors import InvalidNotationError
 
-from .cards import CARD_NAMES, Cards, ascii_lower, canonical_card_index, card_index, quote
+from .cards import CARD_NAMES, Cards, ascii_lower, canonical_card_index, card_index, card_rank, quote
 from .deal import HAND_SIZE
 from .moves import Move
 from .scoring import check_call, check_seat, team
@@ -182,6 +182,66 @@ def _check_trick(
         )
 
 
+# -- contradictions between a position's facts (apart from the checks of each fact) --
+
+
+def _check_history(
+    hands: Sequence[Cards],
+    piles: Sequence[Cards],
+    out: list[int],
+    played: frozenset[int],
+    wish: int | None,
+    table: Move | None,
+    player: int,
+) -> None:
+    """Facts that exclude each other: a wish before the Mah Jong's play; a seat out, or on the table, never played."""
+    if wish is not None:
+        for seat, hand in enumerate(hands):
+            if "MJ" in hand:
+                raise ValueError(
+                    f"a wish is in force but seat {seat} still holds the Mah Jong: only its play makes a wish (R6.1)"
+                )
+    for seat in out:
+        if seat not in played:
+            raise ValueError(f"seat {seat} is in out_order but not in played: a seat out has played its cards")
+    if table is not None and player not in played:
+        raise ValueError(f"the table player {player} is not in played: he played the table")
+    if not played and any(piles):
+        raise ValueError("a pile holds cards but played is empty: a trick is won only after someone played")
+
+
+def _check_trick_order(table: Move, trick: Cards) -> None:
+    """The table tops every earlier play of its trick (R5.2): each had its type and length and was lower."""
+    if "Dog" in trick:
+        raise ValueError("the Dog is in the trick: it is led alone and leaves play at once (R3.4, R5.6)")
+    if table.type in (MoveType.FOUR_OF_A_KIND, MoveType.STRAIGHT_FLUSH):
+        return  # below a bomb: anything, or lower bombs
+    earlier = trick - table.cards
+    if len(earlier) % table.length:
+        raise ValueError(
+            f"the trick holds {len(earlier)} cards besides the table, "
+            f"not plays of the table's {table.length} cards each (R5.2)"
+        )
+    if "Dr" in earlier:
+        raise ValueError(
+            f"the Dragon is in the trick below the table {table.cards}: only a bomb beats the Dragon (R3.3, R4.3)"
+        )
+    if "MJ" in earlier and table.type not in (MoveType.SINGLE, MoveType.STRAIGHT):
+        raise ValueError("the Mah Jong is in the trick below a table that is no single and no straight (R1.3)")
+    ranked = (MoveType.SINGLE, MoveType.PAIR, MoveType.TRIO, MoveType.PAIR_RUN, MoveType.STRAIGHT)
+    special_single = table.type == MoveType.SINGLE and str(table.cards) in ("Ph", "Dr")
+    ranks = [card_rank(card_index(name)) for name in earlier if name not in ("MJ", "Dog", "Ph", "Dr")]
+    if table.type in ranked and not special_single and ranks and 2 * max(ranks) >= table.rank2:
+        raise ValueError(
+            f"the trick holds a {max(ranks)} below the table {table.cards}: every earlier play must be lower (R5.2)"
+        )
+    if table.type == MoveType.SINGLE:  # singles rise one by one: no rank twice
+        trick_ranks = [card_rank(card_index(name)) for name in trick if name not in ("MJ", "Dog", "Ph", "Dr")]
+        for rank in sorted(set(trick_ranks)):
+            if trick_ranks.count(rank) > 1:
+                raise ValueError(f"the trick of singles holds rank {rank} twice: a single must beat the last (R5.2)")
+
+
 @dataclass(frozen=True)
 class Position:
     """A position in the play phase (docs/game.md `from_position`): at a trick's start, or within one.
@@ -277,6 +337,9 @@ class Position:
             for cards in (*hand_sets, *pile_sets):
                 held = held | cards
             _check_trick(hand_sets, held, leader_seat, table_move, player, trick_set, passes)
+        _check_history(hand_sets, pile_sets, out, played_seats, wished, table_move, player)
+        if table_move is not None:
+            _check_trick_order(table_move, trick_set)
         return cls(
             hands=(hand_sets[0], hand_sets[1], hand_sets[2], hand_sets[3]),
             leader=leader_seat,
