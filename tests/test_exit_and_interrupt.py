@@ -35,6 +35,7 @@ LONG_CALLS = {
     "vec-hands": "tf.VecHands(2**20, seed=1)",
     "ismcts": "ismcts(state, budget=3600, seed=1)",
     "ismcts-threads": "ismcts(state, budget=3600, threads=2, seed=1)",
+    "solve": "state.solve()",  # a whole hand's exact value: far beyond any test's time
 }
 _ADDRESS_SPACE = 5 << 29  # 2.5 GB
 
@@ -82,6 +83,7 @@ DAEMON_LOOPS = {
     "resample_many": "state.resample_many(state.current_player, 200, seed=1)",
     "ismcts": "ismcts(state, iterations=200, threads=2, seed=1)",
     "ismcts-an-hour": "ismcts(state, budget=3600, threads=2, seed=1)",
+    "solve": "state.solve(max_nodes=20_000)",
 }
 
 

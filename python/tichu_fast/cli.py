@@ -336,7 +336,7 @@ def _time_limit(text: str) -> float:
     try:
         return _args.budget(float(text), "the time limit")
     except ValueError as error:  # not a number, NaN, inf, <= 0 or more than a day
-        raise argparse.ArgumentTypeError(f"{error} ({_quote(text)} given)") from None
+        raise argparse.ArgumentTypeError(f"the time limit is seconds in (0, 86400], not {_quote(text)}") from error
 
 
 def _arena(args: argparse.Namespace) -> int:
