@@ -34,7 +34,9 @@ PER_CHUNK = int(os.environ.get("TICHU_SOLVER_POSITIONS", "1200")) // CHUNKS
 def random_position(rng: random.Random, max_cards: int) -> tuple[list[str], int, dict[str, Any]]:
     """A position in play: hands, the seat in turn and from_position's keywords."""
     while True:
-        pool = [card for card in SPECIALS if rng.random() < 0.45]
+        wish = rng.choice([None, None, None, *range(2, 15)])  # R6.1
+        # A wish comes from the Mah Jong's play, so with a wish in force it is in no hand (R6.1).
+        pool = [card for card in SPECIALS if rng.random() < 0.45 and not (card == "MJ" and wish is not None)]
         low = rng.randrange(0, 9)
         ranks = RANKS[low : low + rng.randrange(2, 6)]
         if rng.random() < 0.3:  # a bomb: R4.4, R10.2
@@ -56,12 +58,15 @@ def random_position(rng: random.Random, max_cards: int) -> tuple[list[str], int,
         piles: list[list[str]] = [[] for _ in range(4)]
         for card in rest[: rng.randrange(0, 20)]:
             piles[rng.randrange(4)].append(card)
+        played = [seat for seat in range(4) if not hands[seat] or rng.random() < 0.6]  # R7.2
+        if not played:  # nobody has played: no trick has been won yet
+            piles = [[] for _ in range(4)]
         keywords = {
             "piles": [" ".join(pile) for pile in piles],
             "out_order": out,
             "calls": [int(rng.random() < 0.15) for _ in range(4)],
-            "wish": rng.choice([None, None, None, *range(2, 15)]),  # R6.1
-            "played": [seat for seat in range(4) if not hands[seat] or rng.random() < 0.6],  # R7.2
+            "wish": wish,
+            "played": played,
         }
         return [" ".join(hand) for hand in hands], rng.choice(holders), keywords
 
