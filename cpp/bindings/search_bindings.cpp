@@ -19,7 +19,7 @@ std::uint64_t seed_arg(py::handle seed) { return uint64_int(seed, "seed (0 <= se
 
 Policy policy_arg(py::handle name, py::handle calls) {
   if (!PyUnicode_Check(name.ptr())) {
-    throw py::type_error("policy must be a str ('random' or 'heuristic'), not " +
+    throw py::type_error("policy must be a str ('random', 'heuristic' or 'heuristic-v1'), not " +
                          std::string(py::str(py::type::of(name).attr("__name__"))));
   }
   if (!PyBool_Check(calls.ptr())) throw py::type_error("calls must be a bool");

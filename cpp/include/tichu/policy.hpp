@@ -14,7 +14,8 @@
 
 namespace tichu {
 
-enum class PolicyKind : std::uint8_t { Random, Heuristic };
+// HeuristicV1: today's heuristic frozen as the fixed yardstick (heuristic_v1.cpp).
+enum class PolicyKind : std::uint8_t { Random, Heuristic, HeuristicV1 };
 
 struct Policy {
   PolicyKind kind = PolicyKind::Random;
@@ -23,8 +24,8 @@ struct Policy {
   bool calls = true;
 };
 
-// The policy named "random" or "heuristic"; std::invalid_argument naming
-// the valid ones otherwise.
+// The policy named "random", "heuristic" or "heuristic-v1";
+// std::invalid_argument naming the valid ones otherwise.
 PolicyKind policy_kind(std::string_view name);
 
 // Room for one decision's legal moves; a few tens of kilobytes, so a
@@ -44,5 +45,8 @@ Action choose(const HandState& s, const Policy& policy, SplitMix64& rng, PolicyS
 
 // The heuristic policy alone (heuristic.cpp).
 Action choose_heuristic(const HandState& s, bool calls, SplitMix64& rng, PolicyScratch& scratch);
+
+// The frozen yardstick heuristic-v1 alone (heuristic_v1.cpp): never changes.
+Action choose_heuristic_v1(const HandState& s, bool calls, SplitMix64& rng, PolicyScratch& scratch);
 
 }  // namespace tichu

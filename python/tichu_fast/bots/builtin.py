@@ -1,4 +1,4 @@
-"""The built-in policies as bots: RandomBot and HeuristicBot (docs/game.md "Built-in policies")."""
+"""The built-in policies as bots: RandomBot, HeuristicBot and HeuristicV1Bot (docs/game.md "Built-in policies")."""
 
 from __future__ import annotations
 
@@ -8,7 +8,15 @@ from tichu_fast import _core
 from tichu_fast.hand import HandState
 from tichu_fast.search import policy_action
 
-__all__ = ["HeuristicBot", "PolicyBot", "RandomBot", "core_state", "decision_seed", "policy_action_of"]
+__all__ = [
+    "HeuristicBot",
+    "HeuristicV1Bot",
+    "PolicyBot",
+    "RandomBot",
+    "core_state",
+    "decision_seed",
+    "policy_action_of",
+]
 
 _SEED_LIMIT = 2**64
 
@@ -89,3 +97,9 @@ class HeuristicBot(PolicyBot):
     """The C++ rule-based player (docs/game.md "Built-in policies"); deterministic, it draws nothing."""
 
     policy = "heuristic"
+
+
+class HeuristicV1Bot(PolicyBot):
+    """The frozen yardstick `heuristic-v1`: the heuristic of 2026-12-01, never changed (docs/bots.md)."""
+
+    policy = "heuristic-v1"
