@@ -71,10 +71,10 @@ def test_partnership_leads_the_dog_even_with_control() -> None:
 def test_partnership_breaks_an_opponents_tichu() -> None:
     # R7.1: the caller (seat 3) holds the table; the Phoenix is spent on it, not without the call
     hands = ["Ph 2j 3s 5t 5p 7j 7s", "Kp 5s 2t 6j 8t", "Qj Jj", "Qs Qt 10p 4t 4j 6s 6t 8p 9p"]
-    called = position(hands, 0, "Ks", 3, calls=[Call.NONE, Call.NONE, Call.NONE, Call.TICHU])
-    assert decide(called) == "Ph:13.5"
+    called = position(hands, 0, "Jp", 3, calls=[Call.NONE, Call.NONE, Call.NONE, Call.TICHU])
+    assert decide(called) == "Ph:11.5"
     assert decide(called, "heuristic-v1") == "pass"
-    assert decide(position(hands, 0, "Ks", 3)) == "pass"
+    assert decide(position(hands, 0, "Jp", 3)) == "pass"
 
 
 def test_partnership_never_beats_the_partner() -> None:

@@ -66,31 +66,59 @@ enum Param : std::uint8_t {
   kPassLosers,       // pass when the answer adds this many losers (99: off), unless points or danger
   kTichuChance,      // a Tichu from this chance (per mille) of going out first
   kGrandChance,      // a Grand Tichu from this chance of the first eight
+  kProtectTichu,     // stop every opponent's winning play while the partner's Tichu stands
+  kCallerRace,       // a seat that called plays every answer it can (no sparing)
   kNumParams
 };
+// Each number's default, its value in heuristic-v1 (read when its rule is
+// switched off) and its rule.
+struct ParamSpec {
+  int value;
+  int v1;
+  std::uint32_t rule;
+};
+constexpr std::array<ParamSpec, kNumParams> kSpec{{
+    {160, 0, kRulePlan},  // kLeadBreak
+    {200, 0, kRuleCount},  // kKeepBoss
+    {1, 0, kRuleCount},  // kCashLosers
+    {0, 0, kRulePlan},  // kFollowBreak
+    {10, 0, kRulePlan},  // kBreakPoints
+    {5, 99, kRulePlan},  // kBreakHand
+    {5, 15, kRulePlan},  // kPreciousPoints
+    {15, 25, kRulePlan},  // kBombPoints
+    {6, 3, kRulePartner},  // kDangerOwner
+    {2, 2, kRulePartner},  // kDangerFewest
+    {0, 0, kRulePartner},  // kFeedPartner
+    {1, 0, kRulePartner},  // kFeedTichu
+    {1, 0, kRulePartner},  // kBreakTichu
+    {10, 10, kRuleCalls},  // kTichuStrength
+    {2, 2, kRuleCalls},  // kTichuLosers
+    {12, 10, kRuleCalls},  // kGrandStrength
+    {1, 0, kRulePartner},  // kDogControl
+    {1, 0, kRuleWish},  // kWishMode
+    {0, 0, kRuleCount},  // kSpareBoss
+    {1, 0, kRulePartner},  // kOneTwo
+    {0, 0, kRulePartner},  // kFeedSingle
+    {1, 0, kRuleExchange},  // kPushMode
+    {1, 0, kRuleCount},  // kPhoenixFree
+    {1, 0, kRuleCount},  // kTempo
+    {40, 0, kRuleCount},  // kFollowLosers
+    {0, 0, kRulePlan},  // kLeadHigh
+    {0, 99, kRuleCount},  // kPassLosers
+    {500, 0, kRuleCalls},  // kTichuChance
+    {460, 0, kRuleCalls},  // kGrandChance
+    {0, 0, kRulePartner},  // kProtectTichu
+    {0, 0, kRulePartner},  // kCallerRace
+}};
 std::array<std::atomic<int>, kNumParams> g_param{};
-constexpr std::array<int, kNumParams> kDefaults{80, 200, 1, 20, 10, 5, 15, 15, 6, 2,  2, 1, 1,   10, 2,
-                                                12, 1,   1, 0,  1,  0, 1,  1,  1, 40, 0, 0, 500, 460};
 struct ParamInit {
   ParamInit() {
-    for (std::size_t i = 0; i < kNumParams; ++i) g_param[i].store(kDefaults[i], std::memory_order_relaxed);
+    for (std::size_t i = 0; i < kNumParams; ++i) g_param[i].store(kSpec[i].value, std::memory_order_relaxed);
   }
 } const g_param_init;
 
-// With its rule switched off a number reads as heuristic-v1's.
-constexpr std::array<int, kNumParams> kV1{0,  0, 0, 0, 0, 99, 15, 25, 3, 2, 0, 0,  0, 10, 2,
-                                          10, 0, 0, 0, 0, 0,  0,  0,  0, 0, 0, 99, 0, 0};
-constexpr std::array<std::uint32_t, kNumParams> kRuleOf{kRulePlan,    kRuleCount,    kRuleCount,   kRulePlan,
-                                                        kRulePlan,    kRulePlan,     kRulePlan,    kRulePlan,
-                                                        kRulePartner, kRulePartner,  kRulePartner, kRulePartner,
-                                                        kRulePartner, kRuleCalls,    kRuleCalls,   kRuleCalls,
-                                                        kRulePartner, kRuleWish,     kRuleCount,   kRulePartner,
-                                                        kRulePartner, kRuleExchange, kRuleCount,   kRuleCount,
-                                                        kRuleCount,   kRulePlan,     kRuleCount,   kRuleCalls,
-                                                        kRuleCalls};
-
 int par(Param p) {
-  if (!on(kRuleOf[p])) return kV1[p];
+  if (!on(kSpec[p].rule)) return kSpec[p].v1;
   return g_param[p].load(std::memory_order_relaxed);
 }
 
@@ -655,8 +683,11 @@ Action play(const HandState& s, PolicyScratch& scratch) {
   }
   const int owner_cards = owner >= 0 ? count(s.hand(owner)) : 14;
   const bool caller = on(kRulePartner) && par(kBreakTichu) && owner == v.opponent_tichu;  // break the opponent's Tichu
-  const bool danger = !partner_table && (owner_cards <= par(kDangerOwner) ||
-                                         v.fewest_opponent_cards <= par(kDangerFewest) || caller || v.stop || v.race);
+  const bool protect = par(kProtectTichu) && v.partner_tichu;  // the partner's Tichu stands
+  const bool racing = par(kCallerRace) && s.call(v.seat) != Call::None;  // our own Tichu
+  const bool danger =
+      !partner_table && (owner_cards <= par(kDangerOwner) || v.fewest_opponent_cards <= par(kDangerFewest) || caller ||
+                         v.stop || v.race || protect || racing);
   const int points = card_points(s.trick());
   if (best >= 0) {
     const bool precious = (moves[best].cards & (kPhoenix | kDragon)) || (moves[best].cards & v.bombs);
