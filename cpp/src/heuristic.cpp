@@ -78,41 +78,41 @@ struct ParamSpec {
   std::uint32_t rule;
 };
 constexpr std::array<ParamSpec, kNumParams> kSpec{{
-    {160, 0, kRulePlan},  // kLeadBreak
-    {200, 0, kRuleCount},  // kKeepBoss
-    {1, 0, kRuleCount},  // kCashLosers
-    {0, 0, kRulePlan},  // kFollowBreak
-    {10, 0, kRulePlan},  // kBreakPoints
-    {5, 99, kRulePlan},  // kBreakHand
-    {5, 15, kRulePlan},  // kPreciousPoints
-    {15, 25, kRulePlan},  // kBombPoints
-    {6, 3, kRulePartner},  // kDangerOwner
-    {2, 2, kRulePartner},  // kDangerFewest
-    {0, 0, kRulePartner},  // kFeedPartner
-    {1, 0, kRulePartner},  // kFeedTichu
-    {1, 0, kRulePartner},  // kBreakTichu
-    {10, 10, kRuleCalls},  // kTichuStrength
-    {2, 2, kRuleCalls},  // kTichuLosers
-    {12, 10, kRuleCalls},  // kGrandStrength
-    {1, 0, kRulePartner},  // kDogControl
-    {1, 0, kRuleWish},  // kWishMode
-    {0, 0, kRuleCount},  // kSpareBoss
-    {1, 0, kRulePartner},  // kOneTwo
-    {0, 0, kRulePartner},  // kFeedSingle
-    {1, 0, kRuleExchange},  // kPushMode
-    {1, 0, kRuleCount},  // kPhoenixFree
-    {1, 0, kRuleCount},  // kTempo
-    {40, 0, kRuleCount},  // kFollowLosers
-    {0, 0, kRulePlan},  // kLeadHigh
-    {0, 99, kRuleCount},  // kPassLosers
-    {500, 0, kRuleCalls},  // kTichuChance
-    {460, 0, kRuleCalls},  // kGrandChance
-    {0, 0, kRulePartner},  // kProtectTichu
-    {0, 0, kRulePartner},  // kCallerRace
+    {.value = 160, .v1 = 0, .rule = kRulePlan},  // kLeadBreak
+    {.value = 200, .v1 = 0, .rule = kRuleCount},  // kKeepBoss
+    {.value = 1, .v1 = 0, .rule = kRuleCount},  // kCashLosers
+    {.value = 0, .v1 = 0, .rule = kRulePlan},  // kFollowBreak
+    {.value = 10, .v1 = 0, .rule = kRulePlan},  // kBreakPoints
+    {.value = 5, .v1 = 99, .rule = kRulePlan},  // kBreakHand
+    {.value = 5, .v1 = 15, .rule = kRulePlan},  // kPreciousPoints
+    {.value = 15, .v1 = 25, .rule = kRulePlan},  // kBombPoints
+    {.value = 6, .v1 = 3, .rule = kRulePartner},  // kDangerOwner
+    {.value = 2, .v1 = 2, .rule = kRulePartner},  // kDangerFewest
+    {.value = 0, .v1 = 0, .rule = kRulePartner},  // kFeedPartner
+    {.value = 1, .v1 = 0, .rule = kRulePartner},  // kFeedTichu
+    {.value = 1, .v1 = 0, .rule = kRulePartner},  // kBreakTichu
+    {.value = 10, .v1 = 10, .rule = kRuleCalls},  // kTichuStrength
+    {.value = 2, .v1 = 2, .rule = kRuleCalls},  // kTichuLosers
+    {.value = 12, .v1 = 10, .rule = kRuleCalls},  // kGrandStrength
+    {.value = 1, .v1 = 0, .rule = kRulePartner},  // kDogControl
+    {.value = 1, .v1 = 0, .rule = kRuleWish},  // kWishMode
+    {.value = 0, .v1 = 0, .rule = kRuleCount},  // kSpareBoss
+    {.value = 1, .v1 = 0, .rule = kRulePartner},  // kOneTwo
+    {.value = 0, .v1 = 0, .rule = kRulePartner},  // kFeedSingle
+    {.value = 1, .v1 = 0, .rule = kRuleExchange},  // kPushMode
+    {.value = 1, .v1 = 0, .rule = kRuleCount},  // kPhoenixFree
+    {.value = 1, .v1 = 0, .rule = kRuleCount},  // kTempo
+    {.value = 40, .v1 = 0, .rule = kRuleCount},  // kFollowLosers
+    {.value = 0, .v1 = 0, .rule = kRulePlan},  // kLeadHigh
+    {.value = 0, .v1 = 99, .rule = kRuleCount},  // kPassLosers
+    {.value = 500, .v1 = 0, .rule = kRuleCalls},  // kTichuChance
+    {.value = 460, .v1 = 0, .rule = kRuleCalls},  // kGrandChance
+    {.value = 0, .v1 = 0, .rule = kRulePartner},  // kProtectTichu
+    {.value = 0, .v1 = 0, .rule = kRulePartner},  // kCallerRace
 }};
 std::array<std::atomic<int>, kNumParams> g_param{};
 struct ParamInit {
-  ParamInit() {
+  ParamInit() noexcept {
     for (std::size_t i = 0; i < kNumParams; ++i) g_param[i].store(kSpec[i].value, std::memory_order_relaxed);
   }
 } const g_param_init;
@@ -202,12 +202,12 @@ Action play_action(const Move& m) {
 
 struct Plan {
   std::array<Mask, 16> combo{};
-  std::array<std::int8_t, kNumCards> id{};
+  std::array<std::uint8_t, kNumCards> id{};
   int n = 0;
 
   void add(Mask m) {
     combo[static_cast<std::size_t>(n)] = m;
-    for (Mask k = m; k; k &= k - 1) id[static_cast<std::size_t>(std::countr_zero(k))] = static_cast<std::int8_t>(n);
+    for (Mask k = m; k; k &= k - 1) id[static_cast<std::size_t>(std::countr_zero(k))] = static_cast<std::uint8_t>(n);
     ++n;
   }
 };
