@@ -23,7 +23,21 @@ LAYERS = [
     ("worlds, playouts, ids and tensors", ["search", "summary", "rl", "solver"]),
     (
         "bots, ismcts, arena, envs, vec",
-        ["_twin", "bots", "bots.", "ismcts", "arena", "vec", "envs", "envs.", "view", "web", "web.", "analysis"],
+        [
+            "_twin",
+            "bots",
+            "bots.",
+            "ismcts",
+            "arena",
+            "vec",
+            "envs",
+            "envs.",
+            "view",
+            "web",
+            "web.",
+            "analysis",
+            "ladder",
+        ],
     ),
     ("cli", ["cli", "__main__", ""]),
 ]

@@ -19,7 +19,7 @@ std::uint64_t seed_arg(py::handle seed) { return uint64_int(seed, "seed (0 <= se
 
 Policy policy_arg(py::handle name, py::handle calls) {
   if (!PyUnicode_Check(name.ptr())) {
-    throw py::type_error("policy must be a str ('random' or 'heuristic'), not " +
+    throw py::type_error("policy must be a str ('random', 'heuristic' or 'heuristic-v1'), not " +
                          std::string(py::str(py::type::of(name).attr("__name__"))));
   }
   if (!PyBool_Check(calls.ptr())) throw py::type_error("calls must be a bool");
@@ -59,6 +59,20 @@ py::array records_array(const char* name, const std::vector<Record>& records) {
 
 void bind_search(py::module_& m) {
   m.attr("MAX_THREADS") = kMaxThreads;
+  m.def(
+      "_set_heuristic_ablation", [](std::uint32_t rules_off) { set_heuristic_ablation(rules_off); },
+      py::arg("rules_off"),
+      "Switches the heuristic's rules in the bit set `rules_off` off (0: all on); for strength measurements only.");
+  m.def(
+      "_heuristic_call_features",
+      [](std::uint64_t hand) {
+        const auto f = heuristic_call_features(hand & kDeck);
+        return py::make_tuple(f[0], f[1]);
+      },
+      py::arg("hand"), "(strength in half points, losers) of a hand mask: the heuristic's call features.");
+  m.def(
+      "_set_heuristic_param", [](int index, int value) { set_heuristic_param(index, value); }, py::arg("index"),
+      py::arg("value"), "Sets one of the heuristic's numbers (heuristic.cpp Param); for tuning only.");
   m.def(
       "policy_action",
       [](const RecordedHand& h, py::handle policy, py::handle calls, py::handle seed) {

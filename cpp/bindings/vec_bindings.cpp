@@ -60,8 +60,8 @@ void bind_vec(py::module_& m) {
              if (n > (1 << 20)) throw py::value_error("VecHands holds at most 2**20 hands");
              std::array<Seat, 4> kinds{};
              for (std::size_t k = 0; k < 4; ++k) {
-               if (seats[k] < -1 || seats[k] > 1)
-                 throw py::value_error("a seat is -1 (learner), 0 (random) or 1 (heuristic)");
+               if (seats[k] < -1 || seats[k] > 2)
+                 throw py::value_error("a seat is -1 (learner), 0 (random), 1 (heuristic) or 2 (heuristic-v1)");
                kinds[k] = static_cast<Seat>(seats[k]);
              }
              const std::uint64_t first = uint64_int(seed.obj, "seed");
@@ -71,7 +71,7 @@ void bind_vec(py::module_& m) {
                  [&] { return std::unique_ptr<VecCore>(new VecCore{VecHands(n, first, r, kinds), {}}); });
            }),
            py::arg("n"), py::arg("seed"), py::arg("rules"), py::arg("seats"),
-           "n hands (1..2**20); seats: -1 learner, 0 random, 1 heuristic.")
+           "n hands (1..2**20); seats: -1 learner, 0 random, 1 heuristic, 2 heuristic-v1.")
       .def(
           "__len__", [](const VecCore& v) { return v.hands.size(); }, "How many hands.")
       .def(

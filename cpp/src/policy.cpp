@@ -156,11 +156,13 @@ bool cannot_beat(Mask hand, const Move& table) {
 PolicyKind policy_kind(std::string_view name) {
   if (name == "random") return PolicyKind::Random;
   if (name == "heuristic") return PolicyKind::Heuristic;
-  throw std::invalid_argument("unknown policy " + quoted(name) + ": expected 'random' or 'heuristic'");
+  if (name == "heuristic-v1") return PolicyKind::HeuristicV1;
+  throw std::invalid_argument("unknown policy " + quoted(name) + ": expected 'random', 'heuristic' or 'heuristic-v1'");
 }
 
 Action choose(const HandState& s, const Policy& policy, SplitMix64& rng, PolicyScratch& scratch) {
   if (policy.kind == PolicyKind::Heuristic) return choose_heuristic(s, policy.calls, rng, scratch);
+  if (policy.kind == PolicyKind::HeuristicV1) return choose_heuristic_v1(s, policy.calls, rng, scratch);
   return choose_random(s, policy.calls, rng, scratch);
 }
 

@@ -64,7 +64,10 @@ void VecHands::let_opponents_act(std::size_t i, float* rewards, std::uint8_t* te
     }
     const Seat seat = seats_[static_cast<std::size_t>(s.current_player())];
     if (seat == Seat::Learner) return;
-    const Policy policy{.kind = seat == Seat::Heuristic ? PolicyKind::Heuristic : PolicyKind::Random, .calls = true};
+    const PolicyKind kind = seat == Seat::Heuristic     ? PolicyKind::Heuristic
+                            : seat == Seat::HeuristicV1 ? PolicyKind::HeuristicV1
+                                                        : PolicyKind::Random;
+    const Policy policy{.kind = kind, .calls = true};
     h.apply_legal(choose(s, policy, rngs_[i], scratch_));  // a policy picks among the legal actions
   }
 }

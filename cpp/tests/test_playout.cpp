@@ -54,7 +54,8 @@ int main() {
   const std::vector<Policy> policies{{.kind = PolicyKind::Random, .calls = true},
                                      {.kind = PolicyKind::Random, .calls = false},
                                      {.kind = PolicyKind::Heuristic, .calls = true},
-                                     {.kind = PolicyKind::Heuristic, .calls = false}};
+                                     {.kind = PolicyKind::Heuristic, .calls = false},
+                                     {.kind = PolicyKind::HeuristicV1, .calls = true}};
   tichu::SplitMix64 walk(2026);
   for (int d = 0; d < deals; ++d) {
     HandState s = tichu_test::deal_hand(tichu::hand_seed(99, static_cast<std::uint64_t>(d)), tichu::Rules{});

@@ -49,7 +49,7 @@ MAX_HANDS = 10**9  # simulate: hands in one call (12 bytes of record each)
 MAX_PLAYOUTS = 10**9  # playouts: playouts in one call
 MAX_WORLDS = 10**6  # worlds drawn in one call (resample_many, evaluate_actions)
 MAX_SAMPLES = 10**7  # evaluate_actions: worlds x playouts_per_world, the samples of each action
-POLICIES = ("random", "heuristic")  # the built-in policies, by name
+POLICIES = ("random", "heuristic", "heuristic-v1")  # the built-in policies, by name (heuristic-v1: the yardstick)
 
 _DEFAULT_RULES = Rules()
 

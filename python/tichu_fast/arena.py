@@ -3,7 +3,7 @@
 Deal d of a run is dealt by ``hand_seed(seed, d)`` and played twice: team A
 at seats 0 and 2, then at seats 1 and 3, with the same cards, so most of the
 luck of the cards cancels. When all four seats are built-in C++ policies
-(RandomBot, HeuristicBot) both plays run in C++ without the GIL; otherwise a
+(RandomBot, HeuristicBot, HeuristicV1Bot) both plays run in C++ without the GIL; otherwise a
 Python loop asks each bot for its seat's action on the seat's view.
 """
 
@@ -26,7 +26,7 @@ from tichu_fast import _args, _core
 from tichu_fast._args import ray_address as _ray_address
 from tichu_fast._args import seed as _seed  # the one seed check
 from tichu_fast._ray import chunks, ray_chunks
-from tichu_fast.bots import Bot, HeuristicBot, RandomBot, as_bot, bot_name
+from tichu_fast.bots import Bot, HeuristicBot, HeuristicV1Bot, RandomBot, as_bot, bot_name
 from tichu_fast.enums import Call
 from tichu_fast.errors import BotError, IllegalMoveError, TichuError
 from tichu_fast.hand import HandState
@@ -171,7 +171,7 @@ def _positive(value: object, what: str, most: int) -> int:
 
 def _native(bot: object) -> tuple[str, bool, int] | None:
     """(policy, calls, seed) for a built-in C++ policy bot (not a subclass: it may act otherwise)."""
-    if type(bot) in (RandomBot, HeuristicBot):
+    if type(bot) in (RandomBot, HeuristicBot, HeuristicV1Bot):
         return (bot.policy, bot.calls, bot.seed)  # type: ignore[attr-defined]
     return None
 

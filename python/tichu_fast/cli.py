@@ -384,12 +384,26 @@ def _arena(args: argparse.Namespace) -> int:
             bar.close()
     if args.round_robin is None:  # named by the specs, as typed
         result = dataclasses.replace(result, team_a=args.team_a, team_b=args.team_b)
+    if args.round_robin is not None:
+        return _print_round_robin(result, args.json)
     if args.json:
         print(json.dumps(result.to_dict(), indent=2))
-    elif args.round_robin is not None:
-        print(result.table())
     else:
         _print_duplicate(result, args.team_a, args.team_b)
+    return 0
+
+
+def _print_round_robin(result: Any, as_json: bool) -> int:
+    """A round robin's matches and its ladder (tichu_fast.ladder: ratings with 95% intervals)."""
+    from tichu_fast.ladder import ladder
+
+    rated = ladder(result.matches)
+    if as_json:
+        print(json.dumps(result.to_dict() | {"ladder": rated.to_dict()}, indent=2))
+    else:
+        print(result.table())
+        print()
+        print(rated.table())
     return 0
 
 

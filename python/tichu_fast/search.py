@@ -2,8 +2,9 @@
 
 Every loop runs in C++ without the GIL (docs/game.md "Built-in policies" and
 "Playouts"). The policies are "random" (uniform among the legal actions) and
-"heuristic" (a fast rule-based player); `calls=False` makes either one never
-call Grand Tichu nor Tichu.
+"heuristic" (a fast rule-based player), and "heuristic-v1" (the heuristic of
+2026-12-01, frozen as the yardstick of every strength claim); `calls=False`
+makes any of them never call Grand Tichu nor Tichu.
 """
 
 from __future__ import annotations

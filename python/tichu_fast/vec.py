@@ -17,7 +17,7 @@ from tichu_fast.rules import Rules
 
 __all__ = ["VecHands"]
 
-_SEATS = {None: -1, "learner": -1, "random": 0, "heuristic": 1}
+_SEATS = {None: -1, "learner": -1, "random": 0, "heuristic": 1, "heuristic-v1": 2}
 
 
 def _int(value: object, what: str) -> int:
@@ -26,7 +26,7 @@ def _int(value: object, what: str) -> int:
 
 
 def _seat_kinds(opponents: object) -> list[int]:
-    """The four seats' kinds from `opponents`: None, or a mapping seat -> "random" / "heuristic"."""
+    """The four seats' kinds from `opponents`: None, or a mapping seat -> a built-in policy's name."""
     if opponents is None:
         return [-1] * 4
     if not isinstance(opponents, Mapping):
@@ -36,8 +36,8 @@ def _seat_kinds(opponents: object) -> list[int]:
         seat = _int(seat, "an opponent's seat")
         if not 0 <= seat <= 3:
             raise IndexError(f"seat {seat} is outside 0..3")
-        if policy not in ("random", "heuristic"):
-            raise ValueError(f"an opponent is 'random' or 'heuristic', not {policy!r}")
+        if policy not in ("random", "heuristic", "heuristic-v1"):
+            raise ValueError(f"an opponent is 'random', 'heuristic' or 'heuristic-v1', not {policy!r}")
         kinds[seat] = _SEATS[policy]
     return kinds
 
@@ -53,7 +53,7 @@ class VecHands:
     """`n` hands stepped together in C++ with the GIL released, reset automatically when they end.
 
     Hand i's e-th episode is `HandState.new(hand_seed(hand_seed(seed, i), e))`.
-    `opponents` maps seats to a built-in policy ("random" or "heuristic")
+    `opponents` maps seats to a built-in policy ("random", "heuristic" or "heuristic-v1")
     that answers at once; the other seats are the learner's. The arrays
     `obs`, `mask`, `current_player`, `rewards`, `terminated`, `legal_counts`
     and `legal_offsets` are read-only views owned by this object and

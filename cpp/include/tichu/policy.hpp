@@ -14,7 +14,8 @@
 
 namespace tichu {
 
-enum class PolicyKind : std::uint8_t { Random, Heuristic };
+// HeuristicV1: today's heuristic frozen as the fixed yardstick (heuristic_v1.cpp).
+enum class PolicyKind : std::uint8_t { Random, Heuristic, HeuristicV1 };
 
 struct Policy {
   PolicyKind kind = PolicyKind::Random;
@@ -23,8 +24,8 @@ struct Policy {
   bool calls = true;
 };
 
-// The policy named "random" or "heuristic"; std::invalid_argument naming
-// the valid ones otherwise.
+// The policy named "random", "heuristic" or "heuristic-v1";
+// std::invalid_argument naming the valid ones otherwise.
 PolicyKind policy_kind(std::string_view name);
 
 // Room for one decision's legal moves; a few tens of kilobytes, so a
@@ -44,5 +45,28 @@ Action choose(const HandState& s, const Policy& policy, SplitMix64& rng, PolicyS
 
 // The heuristic policy alone (heuristic.cpp).
 Action choose_heuristic(const HandState& s, bool calls, SplitMix64& rng, PolicyScratch& scratch);
+
+// The heuristic's rules that set_heuristic_ablation can switch off, to
+// measure what each is worth (scripts/heuristic_strength.py; docs/bots.md).
+inline constexpr std::uint32_t kRuleCount = 1;      // card counting
+inline constexpr std::uint32_t kRulePartner = 2;    // partnership
+inline constexpr std::uint32_t kRulePlan = 4;       // hand planning
+inline constexpr std::uint32_t kRuleCalls = 8;      // calls from the table
+inline constexpr std::uint32_t kRuleExchange = 16;  // the exchange
+inline constexpr std::uint32_t kRuleWish = 32;      // the wish and the Dragon gift
+
+// Switches the heuristic's rules in `rules_off` off (0: all on, the
+// default) for every thread; for measurements only, never during a run.
+void set_heuristic_ablation(std::uint32_t rules_off);
+
+// A hand's strength (half points) and losers, the features of the heuristic's
+// calls table (scripts/make_call_table.py).
+std::array<int, 2> heuristic_call_features(Mask hand);
+
+// Sets one of the heuristic's numbers (heuristic.cpp `Param`), for tuning only.
+void set_heuristic_param(int index, int value);
+
+// The frozen yardstick heuristic-v1 alone (heuristic_v1.cpp): never changes.
+Action choose_heuristic_v1(const HandState& s, bool calls, SplitMix64& rng, PolicyScratch& scratch);
 
 }  // namespace tichu

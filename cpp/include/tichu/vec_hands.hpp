@@ -15,7 +15,7 @@ namespace tichu {
 
 // What sits at a seat: the learner (whose decisions come from step) or a
 // built-in policy that answers at once.
-enum class Seat : std::int8_t { Learner = -1, Random = 0, Heuristic = 1 };
+enum class Seat : std::int8_t { Learner = -1, Random = 0, Heuristic = 1, HeuristicV1 = 2 };
 
 class VecHands {
  public:

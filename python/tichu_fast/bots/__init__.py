@@ -8,7 +8,7 @@ own view of the hand, a world drawn consistently with what the seat knows.
 
 from __future__ import annotations
 
-from tichu_fast.bots.builtin import HeuristicBot, PolicyBot, RandomBot, decision_seed
+from tichu_fast.bots.builtin import HeuristicBot, HeuristicV1Bot, PolicyBot, RandomBot, decision_seed
 from tichu_fast.bots.monte_carlo import MonteCarloBot
 from tichu_fast.bots.protocol import Bot, FunctionBot, as_bot, bot_name
 from tichu_fast.bots.specs import BOTS, BotSpec, make_bot, register_bot
@@ -20,6 +20,7 @@ __all__ = [
     "BotSpec",
     "FunctionBot",
     "HeuristicBot",
+    "HeuristicV1Bot",
     "ISMCTSBot",
     "MonteCarloBot",
     "PolicyBot",

@@ -1,4 +1,4 @@
-"""The built-in policies as bots: RandomBot and HeuristicBot (docs/game.md "Built-in policies")."""
+"""The built-in policies as bots: RandomBot, HeuristicBot and HeuristicV1Bot (docs/game.md "Built-in policies")."""
 
 from __future__ import annotations
 
@@ -7,7 +7,15 @@ from typing import Any
 from tichu_fast import _args, _core
 from tichu_fast._twin import core_state, policy_action_of
 
-__all__ = ["HeuristicBot", "PolicyBot", "RandomBot", "core_state", "decision_seed", "policy_action_of"]
+__all__ = [
+    "HeuristicBot",
+    "HeuristicV1Bot",
+    "PolicyBot",
+    "RandomBot",
+    "core_state",
+    "decision_seed",
+    "policy_action_of",
+]
 
 
 def decision_seed(reset_seed: int, bot_seed: int, k: int) -> int:
@@ -58,3 +66,9 @@ class HeuristicBot(PolicyBot):
     """The C++ rule-based player (docs/game.md "Built-in policies"); deterministic, it draws nothing."""
 
     policy = "heuristic"
+
+
+class HeuristicV1Bot(PolicyBot):
+    """The frozen yardstick `heuristic-v1`: the heuristic of 2026-12-01, never changed (docs/bots.md)."""
+
+    policy = "heuristic-v1"

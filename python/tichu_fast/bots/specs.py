@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tichu_fast.bots.builtin import HeuristicBot, RandomBot
+from tichu_fast.bots.builtin import HeuristicBot, HeuristicV1Bot, RandomBot
 from tichu_fast.bots.monte_carlo import MonteCarloBot
 from tichu_fast.bots.protocol import Bot, as_bot
 from tichu_fast.bots.solver_bot import SolverBot
@@ -71,6 +71,9 @@ class BotSpec:
 BOTS: dict[str, BotSpec] = {
     "random": BotSpec(RandomBot, {"calls": flag, "seed": integer}, "uniform among the legal actions"),
     "heuristic": BotSpec(HeuristicBot, {"calls": flag, "seed": integer}, "the C++ rule-based player"),
+    "heuristic-v1": BotSpec(
+        HeuristicV1Bot, {"calls": flag, "seed": integer}, "the frozen yardstick: the heuristic of 2026-12-01"
+    ),
     "mc": BotSpec(
         MonteCarloBot,
         {

@@ -60,8 +60,8 @@ class PlayoutResult:
 def _check_policy(policy: object) -> str:
     if not isinstance(policy, str):
         raise TypeError(f"policy must be a str, not {type(policy).__name__}")
-    if policy == "heuristic":
-        raise ValueError("the heuristic policy is C++ only (tichu_fast); the reference plays 'random'")
+    if policy in ("heuristic", "heuristic-v1"):
+        raise ValueError(f"the {policy} policy is C++ only (tichu_fast); the reference plays 'random'")
     if policy not in POLICIES:
         shown = policy if len(policy) <= 80 else policy[:80] + "..."
         raise ValueError(f"unknown policy {shown!r}: the reference plays 'random'")

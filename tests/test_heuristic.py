@@ -1,0 +1,149 @@
+"""The heuristic's rules, one test each (docs/heuristic.md), each against heuristic-v1 where they differ.
+
+Positions are built with `from_position`, every card in no hand put in a pile: played, so public (the
+heuristic counts them; R10.3: a seat knows its hand and what was played, nothing of the hidden hands).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import tichu_fast as tf
+from tichu_fast import Call, _core
+
+ALL = (1 << 56) - 1
+
+
+def position(
+    hands: list[str], leader: int, table: str | None = None, owner: int | None = None, **kw: object
+) -> tf.HandState:
+    """A play position; every card in no hand and not on the table lies in seat 0's pile."""
+    held = 0
+    for hand in hands:
+        held |= tf.Cards(hand).mask
+    if table is not None:
+        held |= tf.Cards(table).mask
+    piles = [tf.Cards.from_mask(ALL & ~held), tf.Cards(""), tf.Cards(""), tf.Cards("")]
+    return tf.HandState.from_position(
+        [tf.Cards(h) for h in hands], leader, piles=piles, table=table, table_player=owner, **kw
+    )
+
+
+def decide(state: tf.HandState, policy: str = "heuristic") -> str:
+    return str(tf.policy_action(state, policy, 0, calls=True))
+
+
+def dealt(seed: int, seat_decision: str) -> tf.HandState:
+    """Hand `seed` at its first decision of kind `seat_decision`, the earlier ones answered by the heuristic."""
+    state = tf.HandState.new(seed)
+    while state.decision.name != seat_decision:
+        state.apply(tf.policy_action(state, "heuristic", 0, calls=False))
+    return state
+
+
+def test_counting_cashes_the_winners_before_the_last_loser() -> None:
+    # the Ace is a winner: Dragon, Phoenix and the other Aces are played (R3.3); one loser (3j) left
+    state = position(["Aj 3j", "Kp 5s", "9j 8j", "Qs 4t"], 0)
+    assert decide(state) == "Aj"
+    assert decide(state, "heuristic-v1") == "3j"
+
+
+def test_counting_spares_a_winner_on_a_trick_without_points() -> None:
+    # an opponent leads the 3 (no points, 7 cards left): the Ace is kept, no pair is broken
+    state = position(["Aj 8j 8s 6p 6t 10j 10s", "Kp Kt 5t 2j 9t 9p 7p", "9j 7j", "Qs Qt 10p 4t 4j 2t 2p"], 0, "3s", 3)
+    assert decide(state) == "pass"
+    assert decide(state, "heuristic-v1") == "6p"
+
+
+def test_planning_answers_without_breaking_the_straight() -> None:
+    # 3-4-5-6-7 stays whole: the King answers the single
+    state = position(["3j 4s 5p 6t 7j Kp", "9s 10s", "9j 8j", "Qs 4t 10p"], 0, "2s", 3)
+    assert decide(state) == "Kp"
+    assert decide(state, "heuristic-v1") == "3j"
+
+
+def test_partnership_leads_the_dog_even_with_control() -> None:
+    state = position(["Dog Aj 5s 7t 9p 9t Jj", "Kp 5t", "9j 8j", "Qs 4t 10p"], 0)
+    assert decide(state) == "Dog"
+    assert decide(state, "heuristic-v1") == "9p 9t"
+
+
+def test_partnership_breaks_an_opponents_tichu() -> None:
+    # R7.1: the caller (seat 3) holds the table; the Phoenix is spent on it, not without the call
+    hands = ["Ph 2j 3s 5t 5p 7j 7s", "Kp 5s 2t 6j 8t", "Qj Jj", "Qs Qt 10p 4t 4j 6s 6t 8p 9p"]
+    called = position(hands, 0, "Jp", 3, calls=[Call.NONE, Call.NONE, Call.NONE, Call.TICHU])
+    assert decide(called) == "Ph:11.5"
+    assert decide(called, "heuristic-v1") == "pass"
+    assert decide(position(hands, 0, "Jp", 3)) == "pass"
+
+
+def test_partnership_never_beats_the_partner() -> None:
+    state = position(["Aj 3j 4p 9s", "Kp 5s 6t", "9j 8j 2s", "Qs 4t 10p"], 0, "7s", 2, passed=[3])
+    assert decide(state) == "pass"
+
+
+def test_tichu_call_from_the_table() -> None:
+    # R7.2: strength 8, 5 losers: a chance of 50.0% in the table (>= 500 per mille), v1 wants strength 10
+    state = dealt(4, "TICHU")
+    hand = state.hands[state.current_player]
+    assert str(hand) == "MJ Dr 2p 3j 4j 5s 7j 7p 7t 9t Qj Kp Kt Ap"
+    assert _core._heuristic_call_features(hand.mask) == (8, 5)
+    assert decide(state) == "tichu"
+    assert decide(state, "heuristic-v1") == "no tichu"
+
+
+def test_no_tichu_call_when_the_table_says_no() -> None:
+    state = dealt(604, "TICHU")
+    while str(state.hands[state.current_player]) != "2t 3t 6t 7p 8j 8t 9s 10p Jp Qp Kj Kp Ap At":
+        state.apply("no tichu")
+    assert _core._heuristic_call_features(state.hands[state.current_player].mask) == (10, 8)
+    assert decide(state) == "no tichu"
+    assert decide(state, "heuristic-v1") == "tichu"
+
+
+def test_grand_tichu_call_from_the_table() -> None:
+    # R7.1: the first 8 cards, strength 9 and 5 losers: 47.9% >= 46.0%
+    state = tf.HandState.new(168)
+    while decide(state, "heuristic-v1") == decide(state):
+        state.apply("no grand tichu")
+    assert decide(state) == "grand tichu"
+
+
+def test_exchange_keeps_the_best_card_when_strong() -> None:
+    # R2.2: a hand that calls Tichu gives the partner its third weakest card, not the King
+    state = dealt(4, "EXCHANGE")
+    assert decide(state) == "push 3j 4j 2p"
+    assert decide(state, "heuristic-v1") == "push 3j Kp 2p"
+
+
+def test_no_wish() -> None:
+    # R6.1: the Mah Jong's wish is left out
+    state = position(["MJ 3j 5s", "Kp Kt 5t 2j 9t 9p 7p", "9j 7j", "Qs Qt 10p 4t 4j 2t 2p"], 0)
+    state.apply("MJ")
+    assert decide(state) == "no wish"
+    assert decide(state, "heuristic-v1") == "wish A"
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_heuristic_sees_only_what_its_seat_knows(seed: int) -> None:
+    # R10.3: the same decision in every world the seat cannot tell apart
+    state = dealt(seed, "PLAY")
+    for _ in range(seed % 17):
+        if state.is_terminal():
+            return
+        state.apply(tf.policy_action(state, "heuristic", 0, calls=True))
+    if state.is_terminal():
+        return
+    seat = state.current_player
+    answers = {decide(state.resample(seat, k)) for k in range(8)}
+    assert answers == {decide(state)}
+
+
+def test_ablation_all_off_plays_as_v1() -> None:
+    _core._set_heuristic_ablation(63)
+    try:
+        a = tf.simulate(200, seed=3, policy="heuristic", calls=True)
+    finally:
+        _core._set_heuristic_ablation(0)
+    b = tf.simulate(200, seed=3, policy="heuristic-v1", calls=True)
+    assert (a == b).all()
