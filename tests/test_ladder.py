@@ -73,3 +73,12 @@ def test_cli_round_robin_prints_the_ladder(capsys: pytest.CaptureFixture[str]) -
     assert [r["bot"] for r in out["ladder"]["ratings"]] == ["heuristic-v1", "random:calls=0"]
     assert main(["arena", "--round-robin", "random:calls=0,heuristic-v1", "--deals", "20"]) == 0
     assert "rating (points per hand, heuristic-v1 = 0)" in capsys.readouterr().out
+
+
+def test_a_match_whose_hands_all_had_one_margin_still_rates() -> None:
+    # Two deals with equal margins give an interval of 0: the weight stays finite and every bot is rated.
+    matches = {("A", "heuristic-v1"): match(30, 0), ("heuristic-v1", "C"): match(50, 20), ("A", "C"): match(70, 20)}
+    got = {r.name: r.rating for r in ladder(matches).ratings}
+    assert got["heuristic-v1"] == 0
+    assert got["A"] == pytest.approx(30, abs=0.5)
+    assert got["C"] == pytest.approx(-45, abs=5)

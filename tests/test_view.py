@@ -73,10 +73,10 @@ def test_frames_follow_the_engine():
 
 
 def test_events_name_the_story_of_the_hand():
-    # a hand with a wish, a Dragon gift and a bomb: seed chosen by searching (heuristic, calls)
+    # a hand with a wish, a Dragon gift and a bomb: seed chosen by searching (heuristic-v1, calls: it wishes)
     found = {"wish": False, "gift": False, "bomb": False, "taken": False}
     for seed in range(60):
-        data = frames(played_hand(seed))
+        data = frames(played_hand(seed, "heuristic-v1"))
         texts = [e["text"] for e in data["events"]]
         notes = [n for e in data["events"] for n in e["notes"]]
         found["wish"] |= any("wishes for" in t for t in texts)  # R6.1

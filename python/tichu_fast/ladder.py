@@ -65,6 +65,11 @@ class Ladder:
         }
 
 
+# A match whose hands all had the same margin has se 0: one point, finer than the game's grain (card
+# points come in fives), keeps its weight finite and the fit well conditioned.
+_LEAST_SE = 1.0
+
+
 def ladder(matches: Mapping[tuple[str, str], DuplicateResult], anchor: str | None = ANCHOR) -> Ladder:
     """Ratings from `matches` ((A, B) -> duplicate result, as RoundRobinResult.matches).
 
@@ -86,7 +91,7 @@ def ladder(matches: Mapping[tuple[str, str], DuplicateResult], anchor: str | Non
         row[index[a]], row[index[b]] = 1.0, -1.0
         rows.append(row)
         margins.append(result.margin.mean)
-        weights.append(1.0 / max(se, 1e-9) ** 2)
+        weights.append(1.0 / max(se, _LEAST_SE) ** 2)
         played[a] += 1
         played[b] += 1
     design, y, w = np.array(rows), np.array(margins), np.array(weights)
