@@ -30,7 +30,7 @@ struct SolverAccess {
 
 namespace {
 
-constexpr int kInf = 30000;
+constexpr int kInfinity = 30000;
 constexpr int kUnit = 5;
 constexpr int kMaxPly = 1024;
 constexpr Mask rank_cards(int rank) { return Mask{0xF} << rank_shift(rank); }
@@ -193,8 +193,8 @@ void value_bounds(const HandState& s, int& lo, int& hi) {
     if (s.hand(i)) holders |= static_cast<std::uint8_t>(1u << i);
   }
   const int swing = card_points(free & ~kPhoenix) + ((free & kPhoenix) ? 25 : 0);
-  lo = kInf;
-  hi = -kInf;
+  lo = kInfinity;
+  hi = -kInfinity;
   auto widen = [&](int a, int b) {
     lo = std::min(lo, a);
     hi = std::max(hi, b);
@@ -381,7 +381,7 @@ int Search::ab(const HandState& s, int alpha, int beta, int ply) {
   order(s, here, n, hint, ply);
   const bool maxi = team_of(s.current_player()) == 0;
   const int alpha0 = alpha, beta0 = beta;
-  int best = maxi ? -kInf : kInf;
+  int best = maxi ? -kInfinity : kInfinity;
   int best_i = 0;
   for (int k = 0; k < n; ++k) {
     const int i = here.perm[static_cast<std::size_t>(k)];
@@ -408,7 +408,7 @@ int Search::ab(const HandState& s, int alpha, int beta, int ply) {
       break;
     }
   }
-  int lo = -kInf, hi = kInf;
+  int lo = -kInfinity, hi = kInfinity;
   if (best <= alpha0) {
     hi = best;
   } else if (best >= beta0) {
@@ -489,7 +489,7 @@ SolveResult solve(const HandState& s, const SolveLimits& limits) {
     search.mtdf(child, maxi ? root_hi : root_lo, b[0], b[1]);
   }
   r.exact = !search.aborted;
-  r.lower = maxi ? -kInf : kInf;
+  r.lower = maxi ? -kInfinity : kInfinity;
   r.upper = r.lower;
   for (int i = 0; i < n; ++i) {
     const auto& b = bounds[static_cast<std::size_t>(i)];
