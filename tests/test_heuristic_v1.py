@@ -20,6 +20,8 @@ from tichu_fast.bots import HeuristicV1Bot, make_bot
 from tichu_fast.ismcts import ismcts
 from tichu_fast.vec import VecHands
 
+from .game_helpers import walked
+
 # What `heuristic` decided on 2026-12-01, by the functions below.
 RECORDED = {
     "simulate_calls": "73b12e374f7180ec",
@@ -37,16 +39,6 @@ V1 = "heuristic-v1"
 
 def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:16]
-
-
-def walked(rng: random.Random, low: int, high: int) -> tf.HandState:
-    """A hand after rng.randrange(low, high) uniformly random actions (fewer if it ends)."""
-    state = tf.HandState.new(rng.getrandbits(64))
-    for _ in range(rng.randrange(low, high)):
-        if state.is_terminal():
-            break
-        state.apply_index(rng.randrange(state.num_legal_actions()))
-    return state
 
 
 def outputs(name: str) -> str:

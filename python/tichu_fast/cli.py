@@ -358,27 +358,12 @@ def _arena(args: argparse.Namespace) -> int:
         team_a, team_b = make_bot(args.team_a), make_bot(args.team_b)
     bar = None if args.json else _Progress(args.deals * matches, sys.stderr, "deals", "playing")
     try:
+        options = {"threads": args.threads, "ray": args.ray, "time_limit": args.time_limit}
+        options["progress"] = _bar_update(bar)
         if args.round_robin is not None:
-            result: Any = arena.round_robin(
-                bots,
-                args.deals,
-                args.seed,
-                threads=args.threads,
-                ray=args.ray,
-                progress=_bar_update(bar),
-                time_limit=args.time_limit,
-            )
+            result: Any = arena.round_robin(bots, args.deals, args.seed, **options)
         else:
-            result = arena.duplicate(
-                team_a,
-                team_b,
-                args.deals,
-                args.seed,
-                threads=args.threads,
-                ray=args.ray,
-                progress=_bar_update(bar),
-                time_limit=args.time_limit,
-            )
+            result = arena.duplicate(team_a, team_b, args.deals, args.seed, **options)
     finally:
         if bar is not None:
             bar.close()
