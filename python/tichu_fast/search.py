@@ -193,7 +193,8 @@ def simulate(
     ray: object = None,
     summary: Literal[False] = False,
     progress: Callable[[int, int], object] | None = None,
-) -> npt.NDArray[np.void]: ...
+) -> npt.NDArray[np.void]:
+    """The records, one per hand (HAND_RECORD_DTYPE)."""
 
 
 @overload
@@ -208,7 +209,8 @@ def simulate(
     ray: object = None,
     summary: Literal[True],
     progress: Callable[[int, int], object] | None = None,
-) -> SimulationSummary: ...
+) -> SimulationSummary:
+    """The summary of the hands, played in chunks in constant memory."""
 
 
 def simulate(

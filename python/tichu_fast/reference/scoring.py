@@ -20,9 +20,15 @@ CALL_VALUE = {Call.NONE: 0, Call.TICHU: 100, Call.GRAND_TICHU: 200}  # R7.1, R7.
 
 
 @overload
-def card_points(cards: Cards | int | str) -> int: ...
+def card_points(cards: Cards | int | str) -> int:
+    """The card points of one card set."""
+
+
 @overload
-def card_points(cards: npt.NDArray[Any]) -> npt.NDArray[np.int64]: ...
+def card_points(cards: npt.NDArray[Any]) -> npt.NDArray[np.int64]:
+    """The card points of each mask of an array."""
+
+
 def card_points(cards: Cards | int | str | npt.NDArray[Any]) -> int | npt.NDArray[np.int64]:
     """R8.5 card points of one card set, or elementwise of an array of masks."""
     if isinstance(cards, np.ndarray):

@@ -82,6 +82,7 @@ class _Tables:
         self.created = 0
 
     def create(self, seat: int) -> _Room:
+        """A new table with the person at `seat`; TableError when max_tables are open."""
         self.sweep()
         if len(self.rooms) >= self.settings.max_tables:
             raise TableError(f"too many tables open ({self.settings.max_tables}); close one or wait")
@@ -94,6 +95,7 @@ class _Tables:
         return room
 
     def get(self, token: str) -> _Room | None:
+        """The open table of `token`, or None (idle tables are closed first)."""
         self.sweep()
         return self.rooms.get(token)
 
@@ -116,10 +118,12 @@ def create_app(settings: Settings | None = None) -> Starlette:
     tables = _Tables(settings)
 
     async def home(_request: Request) -> Response:
+        """The start page: choose a seat and open a table."""
         data = {"seat": settings.seat, "partner": settings.partner, "opponents": settings.opponents}
         return _page("Tichu: play against bots", view.asset("home.html"), ["home.js"], data)
 
     async def new_table(request: Request) -> Response:
+        """POST: opens a table for the seat in the JSON body; its address, or an error."""
         try:
             body = await request.json()
         except (ValueError, UnicodeDecodeError):
@@ -134,12 +138,14 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return JSONResponse({"url": f"/table/{room.table.token}"}, headers=_SECURITY_HEADERS)
 
     async def table_page(request: Request) -> Response:
+        """The table page of one token (404 for an unknown or closed table)."""
         room = tables.get(request.path_params["token"])
         if room is None:
             return _not_found()
         return _page("Tichu table", view.asset("table.html"), ["table.js"], {"ws": request.url.path + "/ws"})
 
     async def hand_page(request: Request) -> Response:
+        """The viewer page of a finished hand of that table (all hands shown: the hand is over)."""
         room = tables.get(request.path_params["token"])
         number = request.path_params["number"]
         if room is None or not 1 <= number <= len(room.table.finished):
@@ -147,6 +153,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return HTMLResponse(view.render(room.table.finished[number - 1]), headers=_SECURITY_HEADERS)
 
     async def socket(websocket: WebSocket) -> None:
+        """The table's websocket: the seat's view out, the person's actions in, each checked by the engine."""
         room = tables.get(websocket.path_params["token"])
         if room is None:
             await websocket.close(code=4404)
@@ -175,6 +182,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             room.sockets.discard(websocket)
 
     async def sweeper() -> None:
+        """Closes idle tables now and then, and their sockets."""
         while True:
             await asyncio.sleep(min(60.0, max(1.0, settings.idle_seconds / 4)))
             for room in tables.sweep():
@@ -184,6 +192,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        """Runs the sweeper while the application serves."""
         task = asyncio.create_task(sweeper())
         try:
             yield
