@@ -21,8 +21,11 @@ python3 -m venv "$test_env"
 "$test_env/bin/python" -m pip install -q wheelhouse/*.whl pytest pytest-xdist hypothesis
 (
   cd "$(mktemp -d)"  # away from the checkout: tests import the installed wheel
-  cp -r "$OLDPWD/tests" "$OLDPWD/docs" "$OLDPWD/examples" .  # examples: tests/test_examples.py runs them
-  cp "$OLDPWD/pyproject.toml" "$OLDPWD/README.md" .  # the pytest settings; the doctested docs
+  # examples, bench, scripts: tests run them or check their flags; python and cpp: the import-graph
+  # test reads the sources (the installed wheel is still what `import tichu_fast` finds)
+  cp -r "$OLDPWD/tests" "$OLDPWD/docs" "$OLDPWD/examples" "$OLDPWD/bench" "$OLDPWD/scripts" "$OLDPWD/python" "$OLDPWD/cpp" .
+  cp "$OLDPWD/pyproject.toml" "$OLDPWD/README.md" "$OLDPWD/CONTRIBUTING.md" .  # the pytest settings; the documents
+  PATH="$test_env/bin" python -c "import tichu_fast, sys; sys.exit('site-packages' not in tichu_fast.__file__)"
   PATH="$test_env/bin" CC=false CXX=false python -c "import shutil, sys; sys.exit(any(shutil.which(c) for c in ('cc', 'gcc', 'g++', 'c++', 'clang')))"
   PATH="$test_env/bin" TICHU_GAME_HANDS=200 python -m pytest -q -p no:cacheprovider
 )
