@@ -12,25 +12,12 @@ from __future__ import annotations
 
 import argparse
 import platform
-import random
 import statistics
 import time
 
-import tichu_fast as tf
 from compare import format_time as fmt
-from situations import walked
+from situations import mid_hand_positions
 from tichu_fast import _core
-
-
-def mid_hand_positions(count: int, seed: int) -> list[tuple[tf.HandState, int]]:
-    """(state, player) at random points of the play phase of random hands, the player one still holding cards."""
-    rng = random.Random(seed)
-    positions: list[tuple[tf.HandState, int]] = []
-    while len(positions) < count:
-        state = walked(rng, 15, 70)
-        if state.decision == tf.Decision.PLAY:
-            positions.append((state, state.current_player))
-    return positions
 
 
 def main() -> None:

@@ -78,3 +78,14 @@ def walked(rng: random.Random, low: int, high: int) -> tf.HandState:
             break
         state.apply_index(rng.randrange(state.num_legal_actions()))
     return state
+
+
+def mid_hand_positions(count: int, seed: int) -> list[tuple[tf.HandState, int]]:
+    """(state, player) at random points of the play phase of random hands, the player the one in turn."""
+    rng = random.Random(seed)
+    positions: list[tuple[tf.HandState, int]] = []
+    while len(positions) < count:
+        state = walked(rng, 15, 70)
+        if state.decision == tf.Decision.PLAY:
+            positions.append((state, state.current_player))
+    return positions

@@ -8,24 +8,10 @@ bare binding, so that Python's share is their difference.
 
 from __future__ import annotations
 
-import random
-
-import tichu_fast as tf
-from situations import walked
+from situations import mid_hand_positions
 from tichu_fast._core import resample_many
 
-
-def _positions(count: int = 50, seed: int = 1) -> list[tuple[tf.HandState, int]]:
-    rng = random.Random(seed)
-    positions: list[tuple[tf.HandState, int]] = []
-    while len(positions) < count:
-        state = walked(rng, 15, 70)
-        if state.decision == tf.Decision.PLAY:
-            positions.append((state, state.current_player))
-    return positions
-
-
-POSITIONS = _positions()
+POSITIONS = mid_hand_positions(50, 1)
 
 
 def test_resample_method(benchmark):

@@ -9,7 +9,6 @@ worlds first.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
@@ -17,8 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import tichu_fast as tf
-from situations import walked
+from situations import mid_hand_positions
 from tichu_fast._core import resample_many
 from tichu_fast.hand import _WORLD, HandState, _seat
 
@@ -47,12 +45,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=50)
     parser.add_argument("--rounds", type=int, default=7)
     args = parser.parse_args()
-    rng = random.Random(1)
-    positions = []
-    while len(positions) < args.positions:
-        state = walked(rng, 15, 70)
-        if state.decision == tf.Decision.PLAY:
-            positions.append((state, state.current_player))
+    positions = mid_hand_positions(args.positions, 1)
     for i, (state, player) in enumerate(positions):
         assert old_resample(state, player, i) == state.resample(player, i)
         assert old_resample_many(state, player, 5, i) == state.resample_many(player, 5, i)
