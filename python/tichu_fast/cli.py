@@ -472,7 +472,7 @@ def _target(text: str) -> int:
 def _view(args: argparse.Namespace) -> int:
     from tichu_fast.view import render
 
-    text = sys.stdin.read() if args.replay == "-" else _read_file(args.replay, "replay")
+    text = _read_replay(args.replay)
     analysis = None if args.analysis is None else json.loads(_read_file(args.analysis, "analysis"))
     output = args.output or ("hand.html" if args.replay == "-" else os.path.splitext(args.replay)[0] + ".html")
     html = render(text, seat=args.seat, analysis=analysis)
@@ -480,6 +480,11 @@ def _view(args: argparse.Namespace) -> int:
         file.write(html)
     print(f"wrote {output} ({len(html) // 1024} KiB): open it in a browser")
     return 0
+
+
+def _read_replay(path: str) -> str:
+    """A replay's text from a file, or from stdin for `-` (view and analyze)."""
+    return sys.stdin.read() if path == "-" else _read_file(path, "replay")
 
 
 def _read_file(path: str, what: str) -> str:
@@ -507,7 +512,7 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
-# -- the entry point -------------------------------------------------------------------------
+# -- analyze (docs/solver.md) ----------------------------------------------------------------
 
 
 def _analyze_parser(commands: Any) -> None:
@@ -530,17 +535,12 @@ def _analyze_parser(commands: Any) -> None:
 def _analyze(args: argparse.Namespace) -> int:
     from tichu_fast.analysis import analyze
 
-    if args.replay == "-":
-        text = sys.stdin.read()
-    else:
-        try:
-            with open(args.replay, encoding="utf-8") as file:
-                text = file.read()
-        except OSError as error:
-            raise ValueError(f"cannot read {args.replay}: {error.strerror}") from None
-    result = analyze(text, max_nodes=args.budget, cards=args.cards)
+    result = analyze(_read_replay(args.replay), max_nodes=args.budget, cards=args.cards)
     print(json.dumps(result.to_json(), indent=1) if args.json else result.to_text())
     return 0
+
+
+# -- the entry point -------------------------------------------------------------------------
 
 
 def main(argv: Sequence[str] | None = None) -> int:
