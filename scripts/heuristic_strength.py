@@ -5,7 +5,9 @@ switched off (tichu_fast._core._set_heuristic_ablation) and `heuristic-v1`, play
 
     python scripts/heuristic_strength.py --deals 20000 --seed 1
 
-prints, per row, the margin per hand with its 95% interval, its calls and cards parts.
+prints, per row, the margin per hand with its 95% interval, its calls and cards parts. `--set INDEX=VALUE,...`
+changes numbers of the rules first (the `Param` indices of cpp/src/heuristic.cpp), to measure one rule
+of an ingredient: e.g. `--only all --set 34=30` values the Mah Jong as heuristic-v1 did in the exchange.
 """
 
 from __future__ import annotations
@@ -35,7 +37,11 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=20000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", default="", help="comma-separated rows: all, none, -RULE or +RULE")
+    parser.add_argument("--set", default="", help="comma-separated INDEX=VALUE: rule numbers changed first")
     args = parser.parse_args()
+    for item in filter(None, args.set.split(",")):
+        index, value = item.split("=")
+        _core._set_heuristic_param(int(index), int(value))
     every = sum(RULES.values())
     rows = {"all": 0, "none": every}
     rows |= {f"-{name}": bit for name, bit in RULES.items()}

@@ -109,15 +109,65 @@ def test_grand_tichu_call_from_the_table() -> None:
     assert decide(state) == "grand tichu"
 
 
+def exchange_of(seed: int, cards: str) -> tf.HandState:
+    """Hand `seed` at its first exchange decision, whose seat holds `cards`."""
+    state = dealt(seed, "EXCHANGE")
+    assert str(state.hands[state.current_player]) == cards
+    return state
+
+
 def test_exchange_keeps_the_best_card_when_strong() -> None:
-    # R2.2: a hand that calls Tichu gives the partner its third weakest card, not the King
-    state = dealt(4, "EXCHANGE")
-    assert decide(state) == "push 3j 4j 2p"
-    assert decide(state, "heuristic-v1") == "push 3j Kp 2p"
+    # R2.2: a hand that calls Tichu gives the partner its third weakest card (3s), not the Ace
+    state = exchange_of(30, "Dr 3s 3p 5j 5t 6s 6p 7t 8s Jt Kp Kt Aj As")
+    assert decide(state) == "push 8s 3s 7t"
+    assert decide(state, "heuristic-v1") == "push 3p Aj 3s"
 
 
-def test_no_wish() -> None:
-    # R6.1: the Mah Jong's wish is left out
+def test_exchange_keeps_the_straight() -> None:
+    # R2.2: 4p is the straight 3-10's only 4: the opponents get the 3s (its trio stays a pair) and the Dog
+    state = exchange_of(37, "Dog 3s 3t 4p 5j 5s 5p 6s 6p 7j 7s 8s 9j 10j")
+    assert decide(state) == "push 3s 10j Dog"
+    assert decide(state, "heuristic-v1") == "push 4p 10j Dog"
+
+
+def test_exchange_gives_lone_singles_not_a_pair() -> None:
+    # R2.2: the 2s would leave the 2p single (one combination more): the lone 6 goes instead
+    state = exchange_of(3, "Dog Ph 2s 2p 6t 7t 9s 10p Jj Jt Kj Kt Aj At")
+    assert decide(state) == "push 6t Aj Dog"
+    assert decide(state, "heuristic-v1") == "push 2s Aj Dog"
+
+
+def test_exchange_gives_the_mah_jong_away() -> None:
+    # R2.2: the Mah Jong (a lone single that leads first) goes to an opponent like the Dog
+    state = exchange_of(33, "MJ Dog 2t 4j 4t 5s 7t 8j 10j Jj Jt Qp Qt Kt")
+    assert decide(state) == "push Dog Qp MJ"
+    assert decide(state, "heuristic-v1") == "push 2t Qp Dog"
+
+
+def test_exchange_partner_card_by_rank_not_by_plan() -> None:
+    # R2.2: the partner gets the Ace; the pair of Jacks is worth more to the plan, not to the partner
+    state = exchange_of(24, "2s 3p 4s 4t 5t 7t 8j 8s 10j 10t Js Jp Qp At")
+    assert decide(state) == "push 3p At 2s"
+    _core._set_heuristic_param(33, 0)  # kPushGift off: the partner's card by the plan's keep value
+    try:
+        assert decide(state) == "push 3p Js 2s"
+    finally:
+        _core._set_heuristic_param(33, 1)
+
+
+def test_wish_the_rank_pushed_to_the_left_opponent() -> None:
+    # R6.1: seat 3 pushed the 10t to seat 0, who plays next: the wish is a 10 (v1 wished a King)
+    state = tf.HandState.new(2)
+    while state.decision != tf.Decision.WISH:
+        state.apply(tf.policy_action(state, "heuristic", 0, calls=False))
+    assert state.current_player == 3
+    assert state.pushed[3][0] == "10t"
+    assert decide(state) == "wish 10"
+    assert decide(state, "heuristic-v1") == "wish K"
+
+
+def test_no_wish_without_an_exchange() -> None:
+    # R6.1: a position without an exchange has no pushed card to wish: no wish
     state = position(["MJ 3j 5s", "Kp Kt 5t 2j 9t 9p 7p", "9j 7j", "Qs Qt 10p 4t 4j 2t 2p"], 0)
     state.apply("MJ")
     assert decide(state) == "no wish"

@@ -54,7 +54,7 @@ enum Param : std::uint8_t {
   kTichuLosers,      // ... and at most this many losers
   kGrandStrength,    // a Grand Tichu needs this strength of the first eight
   kDogControl,       // the Dog is led even when holding control
-  kWishMode,         // 0: v1's wish; 1: none; 2: the highest rank not held
+  kWishMode,         // 0: v1's wish; 1: none; 2: the highest rank not held; 3: a pushed card's rank
   kSpareBoss,        // an answer keeps a winner single for a trick without points
   kOneTwo,           // stop the other opponent when one is out; race when the partner is out first
   kFeedSingle,       // lead the lowest single to a partner with one card
@@ -68,6 +68,11 @@ enum Param : std::uint8_t {
   kGrandChance,      // a Grand Tichu from this chance of the first eight
   kProtectTichu,     // stop every opponent's winning play while the partner's Tichu stands
   kCallerRace,       // a seat that called plays every answer it can (no sparing)
+  kPushStraight,     // the exchange's keep value of a card of the plan's straight, added
+  kPushPlan,         // the exchange's keep value per plan combination a card's loss adds (a lone single 0)
+  kPushGift,         // the partner's card by: 0 its keep value (v1); 1 its keep value before the plan's
+  kPushMahJong,      // the exchange's keep value of the Mah Jong
+  kPushPair,         // ... added to a normal card per other card of its rank
   kNumParams
 };
 // Each number's default, its value in heuristic-v1 (read when its rule is
@@ -95,7 +100,7 @@ constexpr std::array<ParamSpec, kNumParams> kSpec{{
     {.value = 2, .v1 = 2, .rule = kRuleCalls},  // kTichuLosers
     {.value = 12, .v1 = 10, .rule = kRuleCalls},  // kGrandStrength
     {.value = 1, .v1 = 0, .rule = kRulePartner},  // kDogControl
-    {.value = 1, .v1 = 0, .rule = kRuleWish},  // kWishMode
+    {.value = 3, .v1 = 0, .rule = kRuleWish},  // kWishMode
     {.value = 0, .v1 = 0, .rule = kRuleCount},  // kSpareBoss
     {.value = 1, .v1 = 0, .rule = kRulePartner},  // kOneTwo
     {.value = 0, .v1 = 0, .rule = kRulePartner},  // kFeedSingle
@@ -109,6 +114,11 @@ constexpr std::array<ParamSpec, kNumParams> kSpec{{
     {.value = 460, .v1 = 0, .rule = kRuleCalls},  // kGrandChance
     {.value = 0, .v1 = 0, .rule = kRulePartner},  // kProtectTichu
     {.value = 0, .v1 = 0, .rule = kRulePartner},  // kCallerRace
+    {.value = 25, .v1 = 0, .rule = kRuleExchange},  // kPushStraight
+    {.value = 15, .v1 = 0, .rule = kRuleExchange},  // kPushPlan
+    {.value = 1, .v1 = 0, .rule = kRuleExchange},  // kPushGift
+    {.value = 0, .v1 = 30, .rule = kRuleExchange},  // kPushMahJong
+    {.value = 6, .v1 = 8, .rule = kRuleExchange},  // kPushPair
 }};
 std::array<std::atomic<int>, kNumParams> g_param{};
 struct ParamInit {
@@ -402,28 +412,40 @@ bool beatable(const Unseen& u, const Move& m) {
 
 // ---------------------------------------------------------------- exchange
 
-// How much a card is worth keeping, for the exchange: the Dog least, then
-// normal cards by rank (more when paired), the Mah Jong like a 7, bomb
-// cards, the Phoenix and the Dragon most.
+// How much a card is worth keeping, for the exchange: the Dog and the Mah
+// Jong least (heuristic-v1 valued the Mah Jong like a 7), then normal cards
+// by rank (more when paired), bomb cards, the Phoenix and the Dragon most.
 int keep_value(Mask hand, Mask bombs, int card) {
   const Mask bit = bit_of(card);
   if (bit == kDog) return 0;
-  if (bit == kMahJong) return 30;
+  if (bit == kMahJong) return par(kPushMahJong);
   if (bit == kPhoenix) return 400;
   if (bit == kDragon) return 410;
   const int rank = rank_of_index(card);
-  return 4 * rank + 8 * (count(hand & rank_cards(rank)) - 1) + ((bombs & bit) ? 200 : 0);
+  return 4 * rank + par(kPushPair) * (count(hand & rank_cards(rank)) - 1) + ((bombs & bit) ? 200 : 0);
 }
 
 // The two weakest cards to the opponents (the Dog to the right one), the
-// best card that is neither a bomb's nor the Phoenix or Dragon to the partner.
+// best card that is neither a bomb's nor the Phoenix or Dragon to the partner
+// (docs/heuristic.md "The exchange"). Weakest by the keep value, plus 25 for
+// a card of the plan's straight and 15 per plan combination its loss adds
+// (a lone single's none); the partner's best by the keep value alone.
 Action push(Mask hand, bool strong) {
   const Mask bombs = bomb_cards(hand);
   std::array<int, kNumCards> value{};
   int weakest = -1, second = -1;
+  const int straight_value = on(kRuleExchange) ? par(kPushStraight) : 0;
+  const int gift_mode = on(kRuleExchange) ? par(kPushGift) : 0;
+  const Mask straight = straight_value ? straight_of(hand & (kNormals | kMahJong) & ~bombs) : 0;
+  const int plan_value = on(kRuleExchange) ? par(kPushPlan) : 0;
+  const int combos = plan_value ? make_plan(hand).n : 0;
+  std::array<int, kNumCards> gift_value{};
   for (Mask m = hand; m; m &= m - 1) {
     const int c = std::countr_zero(m);
-    value[static_cast<std::size_t>(c)] = keep_value(hand, bombs, c);
+    const int base = keep_value(hand, bombs, c);
+    value[static_cast<std::size_t>(c)] = base + ((straight & bit_of(c)) ? straight_value : 0);
+    if (plan_value) value[static_cast<std::size_t>(c)] += plan_value * (make_plan(hand & ~bit_of(c)).n - combos + 1);
+    gift_value[static_cast<std::size_t>(c)] = gift_mode ? base : value[static_cast<std::size_t>(c)];
     if (weakest < 0 || value[static_cast<std::size_t>(c)] < value[static_cast<std::size_t>(weakest)]) {
       second = weakest;
       weakest = c;
@@ -434,10 +456,10 @@ Action push(Mask hand, bool strong) {
   int gift = -1;  // the partner's card: the best below bomb cards, else the weakest left
   for (Mask m = hand & ~bit_of(weakest) & ~bit_of(second); m; m &= m - 1) {
     const int c = std::countr_zero(m);
-    const int v = value[static_cast<std::size_t>(c)];
-    const int best = gift < 0 ? -1 : value[static_cast<std::size_t>(gift)];
-    const bool keepable = v < 200;
-    const bool best_keepable = gift >= 0 && best < 200;
+    const int v = gift_value[static_cast<std::size_t>(c)];
+    const int best = gift < 0 ? -1 : gift_value[static_cast<std::size_t>(gift)];
+    const bool keepable = v < 200 && !(bit_of(c) & (bombs | kPhoenix | kDragon));
+    const bool best_keepable = gift >= 0 && best < 200 && !(bit_of(gift) & (bombs | kPhoenix | kDragon));
     if (gift < 0 || (keepable && (!best_keepable || v > best)) || (!keepable && !best_keepable && v < best)) gift = c;
   }
   if (on(kRuleExchange) && par(kPushMode) == 1 && strong) {  // keep the best: the partner gets the third weakest
@@ -481,6 +503,23 @@ int wish(const HandState& s, int seat) {
     }
   }
   return best;
+}
+
+// The wish (docs/heuristic.md "The wish"): the rank of the card the seat
+// pushed to its left opponent, else of the one it pushed to its right
+// opponent: a normal card he has not played, of a rank the seat does not
+// hold and did not push to its partner; 0 (no wish) otherwise.
+int pushed_wish(const HandState& s, int seat) {
+  if (!s.exchanged()) return 0;
+  const auto& pushed = s.push(seat);
+  const Mask avoid = ranks_of(s.hand(seat) | bit_of(pushed[1]));
+  for (const int k : {0, 2}) {
+    const Mask card = bit_of(pushed[static_cast<std::size_t>(k)]);
+    const int opponent = (seat + 1 + k) % 4;
+    if (!(card & kNormals) || (s.played_cards(opponent) & card) || (ranks_of(card) & avoid)) continue;
+    return rank_of_index(pushed[static_cast<std::size_t>(k)]);
+  }
+  return 0;
 }
 
 // ---------------------------------------------------------------- play
@@ -761,6 +800,7 @@ Action choose_heuristic(const HandState& s, bool calls, SplitMix64& /*rng*/, Pol
     case Decision::Wish: {
       if (!on(kRuleWish) || par(kWishMode) == 0) return value_action(ActionKind::Wish, wish(s, seat));
       if (par(kWishMode) == 1) return value_action(ActionKind::Wish, 0);
+      if (par(kWishMode) == 3) return value_action(ActionKind::Wish, pushed_wish(s, seat));
       for (int r = kMaxRank; r >= kMinRank; --r) {
         if (!(s.hand(seat) & rank_cards(r))) return value_action(ActionKind::Wish, r);
       }
