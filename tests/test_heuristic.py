@@ -116,32 +116,31 @@ def exchange_of(seed: int, cards: str) -> tf.HandState:
     return state
 
 
-def test_exchange_keeps_the_best_card_when_strong() -> None:
-    # R2.2: a hand that calls Tichu gives the partner its third weakest card (3s), not the Ace
-    state = exchange_of(30, "Dr 3s 3p 5j 5t 6s 6p 7t 8s Jt Kp Kt Aj As")
-    assert decide(state) == "push 8s 3s 7t"
-    assert decide(state, "heuristic-v1") == "push 3p Aj 3s"
+# R2.2, one case per exchange rule (docs/heuristic.md "The exchange"): hand, its seat's cards, the push,
+# heuristic-v1's push.
+EXCHANGES = {
+    # a hand that calls Tichu gives the partner its third weakest card (3s), not the Ace
+    "keeps_the_best_when_strong": (30, "Dr 3s 3p 5j 5t 6s 6p 7t 8s Jt Kp Kt Aj As", "push 8s 3s 7t", "push 3p Aj 3s"),
+    # 4p is the straight 3-10's only 4: the opponents get the 3s (its trio stays a pair) and the Dog
+    "keeps_the_straight": (37, "Dog 3s 3t 4p 5j 5s 5p 6s 6p 7j 7s 8s 9j 10j", "push 3s 10j Dog", "push 4p 10j Dog"),
+    # the 2s would leave the 2p single (one combination more): the lone 6 goes instead
+    "gives_lone_singles_not_a_pair": (
+        3,
+        "Dog Ph 2s 2p 6t 7t 9s 10p Jj Jt Kj Kt Aj At",
+        "push 6t Aj Dog",
+        "push 2s Aj Dog",
+    ),
+    # the Mah Jong (a lone single that must lead first) goes to an opponent like the Dog
+    "gives_the_mah_jong_away": (33, "MJ Dog 2t 4j 4t 5s 7t 8j 10j Jj Jt Qp Qt Kt", "push Dog Qp MJ", "push 2t Qp Dog"),
+}
 
 
-def test_exchange_keeps_the_straight() -> None:
-    # R2.2: 4p is the straight 3-10's only 4: the opponents get the 3s (its trio stays a pair) and the Dog
-    state = exchange_of(37, "Dog 3s 3t 4p 5j 5s 5p 6s 6p 7j 7s 8s 9j 10j")
-    assert decide(state) == "push 3s 10j Dog"
-    assert decide(state, "heuristic-v1") == "push 4p 10j Dog"
-
-
-def test_exchange_gives_lone_singles_not_a_pair() -> None:
-    # R2.2: the 2s would leave the 2p single (one combination more): the lone 6 goes instead
-    state = exchange_of(3, "Dog Ph 2s 2p 6t 7t 9s 10p Jj Jt Kj Kt Aj At")
-    assert decide(state) == "push 6t Aj Dog"
-    assert decide(state, "heuristic-v1") == "push 2s Aj Dog"
-
-
-def test_exchange_gives_the_mah_jong_away() -> None:
-    # R2.2: the Mah Jong (a lone single that leads first) goes to an opponent like the Dog
-    state = exchange_of(33, "MJ Dog 2t 4j 4t 5s 7t 8j 10j Jj Jt Qp Qt Kt")
-    assert decide(state) == "push Dog Qp MJ"
-    assert decide(state, "heuristic-v1") == "push 2t Qp Dog"
+@pytest.mark.parametrize("case", EXCHANGES)
+def test_exchange_rule(case: str) -> None:
+    seed, cards, push, v1_push = EXCHANGES[case]
+    state = exchange_of(seed, cards)
+    assert decide(state) == push
+    assert decide(state, "heuristic-v1") == v1_push
 
 
 def test_exchange_partner_card_by_rank_not_by_plan() -> None:
