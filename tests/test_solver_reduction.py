@@ -67,6 +67,22 @@ def test_equivalent_cards_are_searched_once() -> None:
     assert reduced.nodes < plain.nodes
 
 
+@pytest.mark.parametrize(
+    "hands",
+    [
+        ["7j 8s Jp 2s", "3j 4s Kp", "9j 9s", "2j Qs"],  # 7, 8 and J, Q are the only cards of their ranks
+        ["7j 8s Jp 2s", "3j 4s Kp", "9j 9s Ph", "2j Qs"],  # the Phoenix's single would rank between 7 and 8
+        ["5j 6s 10p 2s", "3j 4s Kp", "9j 9s", "2j Qs"],  # 5 and 6, 10 and K differ in points or are apart
+    ],
+)
+def test_adjacent_singles_nobody_separates_are_one_move(hands: list[str]) -> None:
+    # R3, R5: a single of one of two ranks no other card lies between is answered by the same cards
+    for leader in range(4):
+        state = tf.HandState.from_position(hands, leader, played=[0, 1, 2, 3])
+        plain = state.solve(reduce=False, fresh_table=True)
+        assert exact_part(state.solve(fresh_table=True)) == exact_part(plain)
+
+
 def test_an_exact_result_is_the_same_for_any_thread_count() -> None:
     for state in positions(7, 40, 14):
         one = state.solve(fresh_table=True)

@@ -428,14 +428,57 @@ int Search::merge_equivalent(Action* out, int n) {
   return m;
 }
 
+// Equivalent ranks (the bridge solvers' equivalent cards): two singles of
+// the seat in turn, of ranks r < r' with no card of a rank between them in
+// any hand, each the seat's only card of its rank and held by no other
+// hand, with the same points, leave positions that swapping r and r' maps
+// onto each other, so they have one value. It takes a seat that cannot use
+// either in any other combination (no Phoenix, no five ranks in a row),
+// no Phoenix elsewhere (its single would rank between them), no Mah Jong
+// left (no later wish can name one of them) and no wish for either.
+int merge_adjacent_singles(const HandState& s, Action* out, int n) {
+  const int p = s.current_player();
+  const Mask hand = s.hand(p);
+  Mask others = 0;
+  for (int i = 0; i < 4; ++i) {
+    if (i != p) others |= s.hand(i);
+  }
+  if (((hand | others) & (kMahJong | kPhoenix)) != 0) return n;
+  const Mask ranks = by_rank_counts(hand) & kNibbleLow;  // one bit per rank held
+  if ((ranks & ranks >> 4 & ranks >> 8 & ranks >> 12 & ranks >> 16) != 0) return n;
+  const Mask counts = by_rank_counts(hand);
+  const int wish = s.wish();
+  int prev = -1;  // the rank of the last single seen that could be equivalent to the next one
+  int m = 0;
+  for (int i = 0; i < n; ++i) {
+    const Action& a = out[i];
+    const bool single = a.kind == ActionKind::Play && a.move.type == MoveType::Single && (a.move.cards & kNormals);
+    if (!single) {
+      out[m++] = a;
+      continue;
+    }
+    const int r = a.move.rank2 / 2;
+    const bool alone = rank_nibble(counts, r) == 1 && rank_nibble(others, r) == 0 && r != wish;
+    bool drop = false;
+    if (alone && prev >= 2 && prev < r) {
+      const Mask between = ((Mask{1} << rank_shift(r)) - 1) & ~((Mask{1} << rank_shift(prev + 1)) - 1);
+      drop = ((hand | others) & between) == 0 && card_points(rank_cards(prev)) == card_points(rank_cards(r));
+    }
+    prev = alone ? r : -1;
+    if (!drop) out[m++] = a;
+  }
+  return m;
+}
+
 // The legal actions, less the wishes for a rank no hand holds: each leaves
 // the same future as no wish (nobody can be bound by it nor fulfil it); and
 // with `reduce`, one play of each class of equivalent ones.
 int Search::generate(const HandState& s, Action* out) {
   const int n = s.legal_actions(out);
   if (s.decision() == Decision::Play || s.decision() == Decision::Bomb) {
-    if (limits_.reduce && n > 2 && has_equivalent_plays(s.hand(s.current_player()))) return merge_equivalent(out, n);
-    return n;
+    if (!limits_.reduce || n <= 2) return n;
+    const int m = has_equivalent_plays(s.hand(s.current_player())) ? merge_equivalent(out, n) : n;
+    return s.decision() == Decision::Play ? merge_adjacent_singles(s, out, m) : m;
   }
   if (s.decision() != Decision::Wish) return n;
   Mask all = 0;
