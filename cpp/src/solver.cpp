@@ -549,6 +549,15 @@ int Search::ab(const HandState& s, int alpha, int beta, int ply) {
     aborted = true;
     return 0;
   }
+  const auto depth = static_cast<std::size_t>(ply);
+  while (plies_.size() <= depth) plies_.push_back(std::make_unique_for_overwrite<Ply>());
+  Ply& here = *plies_[depth];
+  const int n = generate(s, here.acts.data());
+  if (n == 1) {  // a forced move (most often a pass): the child's value, without a table entry
+    HandState child = s;
+    child.apply(here.acts[0]);
+    return ab(child, alpha, beta, ply + 1);
+  }
   const Key key = make_key(s, limits_.reduce);
   const std::uint64_t h = hash_key(key);
   ++probes;
@@ -567,10 +576,6 @@ int Search::ab(const HandState& s, int alpha, int beta, int ply) {
     if (hi <= alpha) return hi;
     if (lo >= beta) return lo;
   }
-  const auto depth = static_cast<std::size_t>(ply);
-  while (plies_.size() <= depth) plies_.push_back(std::make_unique_for_overwrite<Ply>());
-  Ply& here = *plies_[depth];
-  const int n = generate(s, here.acts.data());
   order(s, here, n, hint, ply);
   const bool maxi = team_of(s.current_player()) == 0;
   const int alpha0 = alpha, beta0 = beta;
