@@ -21,6 +21,7 @@ import importlib
 import math
 import statistics
 import time
+from typing import Any
 
 import tichu_fast as tf
 from tichu_fast.search import policy_action
@@ -55,6 +56,12 @@ def main() -> None:
     parser.add_argument("--no-reduce", action="store_true", help="search equivalent cards apart")
     parser.add_argument("--plot", default=None, help="write the curve to this PNG (needs matplotlib)")
     args = parser.parse_args()
+    plt = None
+    if args.plot:  # checked first, not after an hour of solving
+        try:
+            plt = importlib.import_module("matplotlib.pyplot")
+        except ImportError:
+            parser.error("--plot needs matplotlib (pip install '.[examples]' in a checkout)")
     if len(args.positions) not in (1, len(args.cards)):
         parser.error("--positions takes one count or one per card count")
     counts = args.positions * len(args.cards) if len(args.positions) == 1 else args.positions
@@ -107,17 +114,12 @@ def main() -> None:
             flush=True,
         )
         rows.append((cards, med, p95))
-    if args.plot:
-        draw(rows, args.max_seconds * 1e3, args.plot)
+    if plt is not None:
+        draw(plt, rows, args.max_seconds * 1e3, args.plot)
 
 
-def draw(rows: list[tuple[int, float, float]], cap_ms: float, path: str) -> None:
+def draw(plt: Any, rows: list[tuple[int, float, float]], cap_ms: float, path: str) -> None:
     """Median and 95th percentile against cards left, log scale; an unsolved percentile is drawn at the cap."""
-    try:
-        plt = importlib.import_module("matplotlib.pyplot")
-    except ImportError:
-        print("matplotlib is not installed: no plot (pip install '.[examples]' in a checkout)")
-        return
     fig, ax = plt.subplots(figsize=(6, 3.5), dpi=80)
     cards = [row[0] for row in rows]
     for column, label in ((1, "median"), (2, "95th percentile")):
