@@ -7,17 +7,21 @@ core, with a fresh table per position so that no solve profits from an
 earlier one. Prints median and 95th percentile time, nodes per second and
 the table's hit rate per card count. A position not solved within
 --max-seconds counts as slower than every other one (inf when a percentile
-falls on it).
+falls on it). --positions takes one count, or one per card count;
+--plot draws the curve as a PNG (needs matplotlib: pip install ".[examples]").
 
     python bench/solver_curve.py --positions 40 --cards 8 12 16 20 24 28
+    python bench/solver_curve.py --positions 20 20 20 10 6 6 --cards 8 12 16 20 24 28 --plot docs/solver_curve.png
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import math
 import statistics
 import time
+from typing import Any
 
 import tichu_fast as tf
 from tichu_fast.search import policy_action
@@ -44,11 +48,25 @@ def percentile(values: list[float], q: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--positions", type=int, default=40)
+    parser.add_argument("--positions", type=int, nargs="+", default=[40], help="one count, or one per card count")
     parser.add_argument("--cards", type=int, nargs="+", default=[8, 12, 16, 20, 24, 28])
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--max-seconds", type=float, default=60.0, help="a cap per solve (counted as unsolved)")
+    parser.add_argument("--threads", type=int, default=1, help="threads per solve")
+    parser.add_argument("--no-reduce", action="store_true", help="search equivalent cards apart")
+    parser.add_argument("--plot", default=None, help="write the curve to this PNG (needs matplotlib)")
     args = parser.parse_args()
+    plt = None
+    if args.plot:  # checked first, not after an hour of solving
+        try:
+            plt = importlib.import_module("matplotlib.pyplot")
+        except ImportError:
+            parser.error("--plot needs matplotlib (pip install '.[examples]' in a checkout)")
+    if len(args.positions) not in (1, len(args.cards)):
+        parser.error("--positions takes one count or one per card count")
+    counts = args.positions * len(args.cards) if len(args.positions) == 1 else args.positions
+    wanted = dict(zip(args.cards, counts, strict=True))
+    rows: list[tuple[int, float, float]] = []
     warm = position(args.seed, 8)  # the first solve of a thread allocates its table (64 MiB): not timed
     if warm is not None:
         solve(warm, line=False)
@@ -60,13 +78,20 @@ def main() -> None:
         nodes = probes = hits = unsolved = 0
         spent = 0.0
         seed = args.seed
-        while len(times) < args.positions:
+        while len(times) < wanted[cards]:
             state = position(seed, cards)
             seed += 1
             if state is None:
                 continue
             start = time.perf_counter()
-            r = solve(state, max_seconds=args.max_seconds, line=False, fresh_table=True)
+            r = solve(
+                state,
+                max_seconds=args.max_seconds,
+                line=False,
+                fresh_table=True,
+                threads=args.threads,
+                reduce=not args.no_reduce,
+            )
             elapsed = time.perf_counter() - start
             times.append(elapsed if r.exact else math.inf)  # an unsolved position counts as slower than any
             counts.append(r.nodes if r.exact else math.inf)
@@ -85,8 +110,30 @@ def main() -> None:
         nodes_med = statistics.median(counts) if counts else float("nan")
         print(
             f"| {cards} | {len(times)} | {med:.3f} | {p95:.3f} | {top:.1f} | {nodes_med:,.0f} | {rate:,.0f} "
-            f"| {hit:.2f} | {unsolved} |"
+            f"| {hit:.2f} | {unsolved} |",
+            flush=True,
         )
+        rows.append((cards, med, p95))
+    if plt is not None:
+        draw(plt, rows, args.max_seconds * 1e3, args.plot)
+
+
+def draw(plt: Any, rows: list[tuple[int, float, float]], cap_ms: float, path: str) -> None:
+    """Median and 95th percentile against cards left, log scale; an unsolved percentile is drawn at the cap."""
+    fig, ax = plt.subplots(figsize=(6, 3.5), dpi=80)
+    cards = [row[0] for row in rows]
+    for column, label in ((1, "median"), (2, "95th percentile")):
+        ax.plot(cards, [min(row[column], cap_ms) for row in rows], marker="o", label=label)
+    ax.plot([12, 20, 28], [1, 20, 1000], linestyle="none", marker="x", color="gray", label="targets (median)")
+    ax.axhline(cap_ms, color="gray", linestyle=":", label="cap: not solved")
+    ax.set_yscale("log")
+    ax.set_xlabel("cards left in all four hands")
+    ax.set_ylabel("ms per exact solve, one core")
+    ax.set_title("Exact solve time (bench/solver_curve.py)")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path)
+    print(f"wrote {path}")
 
 
 if __name__ == "__main__":

@@ -37,6 +37,7 @@ LONG_CALLS = {
     "ismcts": "ismcts(state, budget=3600, seed=1)",
     "ismcts-threads": "ismcts(state, budget=3600, threads=2, seed=1)",
     "solve": "state.solve()",  # a whole hand's exact value: far beyond any test's time
+    "solve-threads": "state.solve(threads=2)",
 }
 _ADDRESS_SPACE = 5 << 29  # 2.5 GB
 
@@ -95,6 +96,7 @@ DAEMON_LOOPS = {
     "ismcts": "ismcts(state, iterations=200, threads=2, seed=1)",
     "ismcts-an-hour": "ismcts(state, budget=3600, threads=2, seed=1)",
     "solve": "state.solve(max_nodes=20_000)",
+    "solve-threads": "state.solve(max_nodes=20_000, threads=2)",
 }
 
 

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "common.hpp"
+#include "tichu/parallel.hpp"
 #include "tichu/solver.hpp"
 
 namespace tichu::bindings {
@@ -12,7 +13,8 @@ namespace tichu::bindings {
 void bind_solver(py::module_& m) {
   m.def(
       "solve",
-      [](const RecordedHand& h, Shown<int> max_nodes, double max_seconds, Shown<bool> line, Shown<bool> fresh_table) {
+      [](const RecordedHand& h, Shown<int> max_nodes, double max_seconds, Shown<bool> line, Shown<bool> fresh_table,
+         Shown<int> threads, Shown<bool> reduce) {
         SolveLimits limits;
         limits.max_nodes = small_int(max_nodes.obj, "max_nodes");
         if (limits.max_nodes < -1) throw py::value_error("max_nodes must be >= 0 (-1: no limit)");
@@ -23,6 +25,11 @@ void bind_solver(py::module_& m) {
         limits.line = line.obj.ptr() == Py_True;
         if (!PyBool_Check(fresh_table.obj.ptr())) throw py::type_error("fresh_table must be a bool");
         limits.fresh_table = fresh_table.obj.ptr() == Py_True;
+        if (!PyBool_Check(reduce.obj.ptr())) throw py::type_error("reduce must be a bool");
+        limits.reduce = reduce.obj.ptr() == Py_True;
+        limits.threads = static_cast<int>(small_int(threads.obj, "threads"));
+        if (limits.threads < 1 || limits.threads > kMaxThreads)
+          throw py::value_error("threads must be between 1 and " + std::to_string(kMaxThreads));
         const HandState state = h.state();  // a copy: the search reads it without the GIL
         check_solvable(state);
         double seconds = 0.0;
@@ -44,6 +51,7 @@ void bind_solver(py::module_& m) {
                               r.tt_hits, seconds);
       },
       py::arg("state"), py::arg("max_nodes"), py::arg("max_seconds"), py::arg("line"), py::arg("fresh_table"),
+      py::arg("threads"), py::arg("reduce"),
       "The open-hand solve: (actions, lower bounds, upper bounds, best index, line, exact, lower, upper, "
       "nodes, tt_probes, tt_hits, seconds).");
 }

@@ -9,12 +9,14 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <memory>
 #include <stdexcept>
 #include <vector>
 
 #include "tichu/movegen.hpp"
+#include "tichu/parallel.hpp"
 #include "tichu/policy.hpp"
 #include "tichu/score.hpp"
 #include "tichu/stop.hpp"
@@ -48,16 +50,48 @@ struct Key {
 
 std::uint64_t points_byte(Mask cards) { return static_cast<std::uint8_t>(card_points(cards) + 64); }
 
-Key make_key(const HandState& s) {
+// Equivalent cards (docs/solver.md): a suit matters only in a straight
+// flush, so in a hand that holds none (nor ever will: a hand only loses
+// cards) two cards of one rank are one card for the search. Such a hand is
+// keyed by its count of cards per rank, written as the lowest bits of each
+// rank's nibble, with bit 63 set so that it never equals a hand keyed card
+// by card. The table's cards count only by their combination (type, rank,
+// length, the Phoenix, the Dragon), the trick and piles only by points.
+constexpr Mask kNibbleLow = 0x1111111111111111ULL;
+constexpr Mask kCountedHand = Mask{1} << 63;
+
+// The cards of `m` with each rank's normal cards moved to the lowest suits.
+constexpr Mask by_rank_counts(Mask m) {
+  const Mask x = m & kNormals;
+  Mask c = x - ((x >> 1) & 0x5555555555555555ULL);
+  c = (c & 0x3333333333333333ULL) + ((c >> 2) & 0x3333333333333333ULL);  // each nibble: its count, 0..4
+  const Mask b0 = c & kNibbleLow, b1 = (c >> 1) & kNibbleLow, b2 = (c >> 2) & kNibbleLow;
+  return (m & kSpecials) | (b0 | b1 | b2) | (b1 | b2) << 1 | (b2 | (b1 & b0)) << 2 | b2 << 3;
+}
+static_assert(by_rank_counts(Mask{0b1010} << 8 | kPhoenix) == (Mask{0b0011} << 8 | kPhoenix));
+static_assert(by_rank_counts(Mask{0b1101} << 12) == Mask{0b0111} << 12);
+
+// Whether `hand` holds five cards of one suit in consecutive ranks.
+constexpr bool holds_straight_flush(Mask hand) {
+  const Mask n = hand & kNormals;
+  return (n & n >> 4 & n >> 8 & n >> 12 & n >> 16) != 0;
+}
+
+// A hand as the key holds it (card by card without `reduce`).
+constexpr Mask hand_key(Mask hand, bool reduce) {
+  return !reduce || holds_straight_flush(hand) ? hand : by_rank_counts(hand) | kCountedHand;
+}
+
+Key make_key(const HandState& s, bool reduce) {
   Key k;
   Mask all = 0;
   for (int i = 0; i < 4; ++i) {
-    k.w[static_cast<std::size_t>(i)] = s.hand(i);
+    k.w[static_cast<std::size_t>(i)] = hand_key(s.hand(i), reduce);
     all |= s.hand(i);
   }
   std::uint64_t w5 = points_byte(s.trick()) << 24;
   if (const Move* t = s.table()) {
-    k.w[4] = t->cards;
+    k.w[4] = reduce ? by_rank_counts(t->cards) : t->cards;
     w5 |= static_cast<std::uint64_t>(t->type) | std::uint64_t{t->rank2} << 8 | std::uint64_t{t->phoenix_as} << 16;
   }
   // A pile counts for its seat's team unless the seat ends last, and then
@@ -119,41 +153,85 @@ static_assert(sizeof(Entry) == 64);
 
 // The thread's table: 2^20 slots (64 MiB), allocated on the first solve and
 // kept, since its facts hold for any later position.
-int cards_left(const Key& k) { return count(k.w[0]) + count(k.w[1]) + count(k.w[2]) + count(k.w[3]); }
+int cards_left(const Key& k) {
+  return count(k.w[0] & kDeck) + count(k.w[1] & kDeck) + count(k.w[2] & kDeck) + count(k.w[3] & kDeck);
+}
 
 class Table {
  public:
   static constexpr std::size_t kSlots = std::size_t{1} << 20;
   Table() : slots_(kSlots) {}
-  // The position's entry, if the table holds it: in either slot of its pair.
-  [[nodiscard]] const Entry* find(std::uint64_t h, const Key& key) const {
+  // Copies the position's entry into `out`, if the table holds it: in
+  // either slot of its pair.
+  bool find(std::uint64_t h, const Key& key, Entry& out) const {
+    const Guard guard(*this, h);
     for (std::uint64_t j = 0; j < 2; ++j) {
       const Entry& e = slots_[(h ^ j) & (kSlots - 1)];
-      if (e.generation == generation_ && e.key == key) return &e;
+      if (e.generation == generation_ && e.key == key) {
+        out = e;
+        return true;
+      }
     }
-    return nullptr;
+    return false;
   }
-  // Where to write the position: its own entry, else the pair's first slot
-  // when the position has at least as many cards left as the one there (its
-  // subtree cost more), else the second slot, which always takes the newest.
-  Entry& place(std::uint64_t h, const Key& key) {
+  // Records the bounds [lo, hi] proved for the position, with what the
+  // table knew of it. The slot: the position's own entry, else the pair's
+  // first slot when the position has at least as many cards left as the
+  // one there (its subtree cost more), else the second slot, which always
+  // takes the newest.
+  void store(std::uint64_t h, const Key& key, int lo, int hi, int best) {
+    const Guard guard(*this, h);
     Entry& first = slots_[h & (kSlots - 1)];
     Entry& second = slots_[(h ^ 1) & (kSlots - 1)];
-    if (second.generation == generation_ && second.key == key) return second;
-    if (first.generation != generation_ || first.key == key || cards_left(key) >= cards_left(first.key)) return first;
-    return second;
+    Entry* e = &second;
+    if (!(second.generation == generation_ && second.key == key) &&
+        (first.generation != generation_ || first.key == key || cards_left(key) >= cards_left(first.key))) {
+      e = &first;
+    }
+    if (e->generation == generation_ && e->key == key) {
+      lo = std::max<int>(lo, e->lower);
+      hi = std::min<int>(hi, e->upper);
+    }
+    e->key = key;
+    e->lower = static_cast<std::int16_t>(lo);
+    e->upper = static_cast<std::int16_t>(hi);
+    e->best = static_cast<std::uint16_t>(best);
+    e->generation = generation_;
   }
-  [[nodiscard]] std::uint16_t generation() const { return generation_; }
   void new_generation() {
     if (++generation_ == 0) {  // wrapped: forget everything once
       for (std::size_t i = 0; i < kSlots; ++i) slots_[i].generation = 0;
       generation_ = 1;
     }
   }
+  // While threads search together (set and cleared while no search runs),
+  // each access holds the lock of its pair's stripe.
+  void set_shared(bool shared) { shared_ = shared; }
 
  private:
+  static constexpr std::size_t kStripes = 4096;
+  class Guard {
+   public:
+    Guard(const Table& t, std::uint64_t h) : lock_(t.shared_ ? &t.locks_[(h >> 1) & (kStripes - 1)] : nullptr) {
+      if (lock_ == nullptr) return;
+      while (lock_->test_and_set(std::memory_order_acquire)) {
+        while (lock_->test(std::memory_order_relaxed)) {
+        }
+      }
+    }
+    ~Guard() {
+      if (lock_ != nullptr) lock_->clear(std::memory_order_release);
+    }
+    Guard(const Guard&) = delete;
+    Guard& operator=(const Guard&) = delete;
+
+   private:
+    std::atomic_flag* lock_;
+  };
   std::vector<Entry> slots_;
   std::uint16_t generation_ = 1;
+  bool shared_ = false;
+  mutable std::array<std::atomic_flag, kStripes> locks_{};
 };
 
 Table& thread_table() {
@@ -238,8 +316,9 @@ void value_bounds(const HandState& s, int& lo, int& hi) {
 
 class Search {
  public:
-  Search(const SolveLimits& limits, Table& table)
-      : limits_(limits), table_(table), start_(std::chrono::steady_clock::now()) {
+  // `thread` > 0 searches beside thread 0 (in another order) until `done`.
+  Search(const SolveLimits& limits, Table& table, int thread = 0, const std::atomic<bool>* done = nullptr)
+      : limits_(limits), table_(table), start_(std::chrono::steady_clock::now()), thread_(thread), done_(done) {
     for (auto& k : killers_) k = {Action{}, Action{}};
   }
 
@@ -252,10 +331,11 @@ class Search {
   bool aborted = false;
   std::int64_t nodes = 0, probes = 0, hits = 0;
 
-  int generate(const HandState& s, Action* out) const;
+  int generate(const HandState& s, Action* out);
 
  private:
   bool out_of_budget();
+  int merge_equivalent(Action* out, int n);
   // One ply's actions and the order to try them in.
   struct Ply {
     std::array<Action, kMaxActions> acts;
@@ -266,6 +346,8 @@ class Search {
   const SolveLimits& limits_;
   Table& table_;
   std::chrono::steady_clock::time_point start_;
+  int thread_;
+  const std::atomic<bool>* done_;
   // Buffers kept by the thread between solves: allocating and clearing
   // them cost more than a small solve.
   struct Workspace {
@@ -273,6 +355,9 @@ class Search {
     std::array<int, kMaxActions> scores;
     PolicyScratch scratch;
     std::array<std::array<Action, 2>, kMaxPly> killers;
+    std::array<std::uint64_t, kMaxActions> classes;
+    std::array<std::uint16_t, kMaxActions> class_order;
+    std::array<bool, kMaxActions> keep;
   };
   static Workspace& workspace() {
     thread_local std::unique_ptr<Workspace> w = std::make_unique_for_overwrite<Workspace>();
@@ -285,6 +370,7 @@ class Search {
 };
 
 bool Search::out_of_budget() {
+  if (done_ != nullptr && done_->load(std::memory_order_relaxed)) return true;  // another thread finished
   if (limits_.max_nodes >= 0 && nodes > limits_.max_nodes) return true;
   if ((nodes & 1023) == 0) check_stop();  // Ctrl-C or the interpreter's exit: Stopped unwinds the search
   if (limits_.max_seconds >= 0 && (nodes & 1023) == 0) {
@@ -294,10 +380,106 @@ bool Search::out_of_budget() {
   return false;
 }
 
+// The class of a play under equivalent cards: its combination and its
+// cards by rank counts. Plays of one class from a hand without a straight
+// flush leave positions with one key, hence one value.
+std::uint64_t play_class(const Move& m) {
+  return by_rank_counts(m.cards) | std::uint64_t{static_cast<std::uint8_t>(m.type)} << 56 |
+         std::uint64_t{m.phoenix_as} << 60;
+}
+
+bool same_move_class(const Move& a, const Move& b) {
+  return a.type == b.type && a.length == b.length && a.rank2 == b.rank2 && a.phoenix_as == b.phoenix_as &&
+         by_rank_counts(a.cards) == by_rank_counts(b.cards);
+}
+
+// Whether the plays of `hand` fall into classes of more than one play.
+bool has_equivalent_plays(Mask hand) {
+  return !holds_straight_flush(hand) && (by_rank_counts(hand) & kNormals & kNibbleLow << 1) != 0;
+}
+
+// Keeps the first play of each class, in the given order; returns how many are left.
+int Search::merge_equivalent(Action* out, int n) {
+  auto& cls = work_.classes;
+  auto& idx = work_.class_order;
+  for (int i = 0; i < n; ++i) {
+    const Action& a = out[i];
+    cls[static_cast<std::size_t>(i)] =
+        a.kind == ActionKind::Play ? play_class(a.move) : (std::uint64_t{0xF} << 56 | static_cast<std::uint64_t>(i));
+    idx[static_cast<std::size_t>(i)] = static_cast<std::uint16_t>(i);
+  }
+  std::sort(idx.begin(), idx.begin() + n,
+            [&cls](std::uint16_t a, std::uint16_t b) { return cls[a] != cls[b] ? cls[a] < cls[b] : a < b; });
+  auto& keep = work_.keep;
+  std::fill(keep.begin(), keep.begin() + n, true);
+  for (int k = 1, first = 0; k < n; ++k) {
+    const std::uint16_t i = idx[static_cast<std::size_t>(k)], f = idx[static_cast<std::size_t>(first)];
+    if (cls[i] != cls[f]) {
+      first = k;
+    } else if (out[i].kind == ActionKind::Play && out[f].kind == ActionKind::Play &&
+               same_move_class(out[i].move, out[f].move)) {
+      keep[i] = false;
+    }
+  }
+  int m = 0;
+  for (int i = 0; i < n; ++i) {
+    if (keep[static_cast<std::size_t>(i)]) out[m++] = out[i];
+  }
+  return m;
+}
+
+// Equivalent ranks (the bridge solvers' equivalent cards): two singles of
+// the seat in turn, of ranks r < r' with no card of a rank between them in
+// any hand, each the seat's only card of its rank and held by no other
+// hand, with the same points, leave positions that swapping r and r' maps
+// onto each other, so they have one value. It takes a seat that cannot use
+// either in any other combination (no Phoenix, no five ranks in a row),
+// no Phoenix elsewhere (its single would rank between them), no Mah Jong
+// left (no later wish can name one of them) and no wish for either.
+int merge_adjacent_singles(const HandState& s, Action* out, int n) {
+  const int p = s.current_player();
+  const Mask hand = s.hand(p);
+  Mask others = 0;
+  for (int i = 0; i < 4; ++i) {
+    if (i != p) others |= s.hand(i);
+  }
+  if (((hand | others) & (kMahJong | kPhoenix)) != 0) return n;
+  const Mask ranks = by_rank_counts(hand) & kNibbleLow;  // one bit per rank held
+  if ((ranks & ranks >> 4 & ranks >> 8 & ranks >> 12 & ranks >> 16) != 0) return n;
+  const Mask counts = by_rank_counts(hand);
+  const int wish = s.wish();
+  int prev = -1;  // the rank of the last single seen that could be equivalent to the next one
+  int m = 0;
+  for (int i = 0; i < n; ++i) {
+    const Action& a = out[i];
+    const bool single = a.kind == ActionKind::Play && a.move.type == MoveType::Single && (a.move.cards & kNormals);
+    if (!single) {
+      out[m++] = a;
+      continue;
+    }
+    const int r = a.move.rank2 / 2;
+    const bool alone = rank_nibble(counts, r) == 1 && rank_nibble(others, r) == 0 && r != wish;
+    bool drop = false;
+    if (alone && prev >= 2 && prev < r) {
+      const Mask between = ((Mask{1} << rank_shift(r)) - 1) & ~((Mask{1} << rank_shift(prev + 1)) - 1);
+      drop = ((hand | others) & between) == 0 && card_points(rank_cards(prev)) == card_points(rank_cards(r));
+    }
+    prev = alone ? r : -1;
+    if (!drop) out[m++] = a;
+  }
+  return m;
+}
+
 // The legal actions, less the wishes for a rank no hand holds: each leaves
-// the same future as no wish (nobody can be bound by it nor fulfil it).
-int Search::generate(const HandState& s, Action* out) const {
+// the same future as no wish (nobody can be bound by it nor fulfil it); and
+// with `reduce`, one play of each class of equivalent ones.
+int Search::generate(const HandState& s, Action* out) {
   const int n = s.legal_actions(out);
+  if (s.decision() == Decision::Play || s.decision() == Decision::Bomb) {
+    if (!limits_.reduce || n <= 2) return n;
+    const int m = has_equivalent_plays(s.hand(s.current_player())) ? merge_equivalent(out, n) : n;
+    return s.decision() == Decision::Play ? merge_adjacent_singles(s, out, m) : m;
+  }
   if (s.decision() != Decision::Wish) return n;
   Mask all = 0;
   for (int i = 0; i < 4; ++i) all |= s.hand(i);
@@ -317,6 +499,11 @@ void Search::order(const HandState& s, Ply& here, int n, int hint, int ply) {
   const int p = s.current_player();
   const bool partner_table = s.table() && s.table_player() == (p + 2) % 4;
   const auto& killers = killers_[static_cast<std::size_t>(std::min(ply, kMaxPly - 1))];
+  const bool classes = limits_.reduce && has_equivalent_plays(s.hand(p));
+  auto same = [classes](const Action& a, const Action& b) {
+    if (a == b) return true;
+    return classes && a.kind == ActionKind::Play && b.kind == ActionKind::Play && same_move_class(a.move, b.move);
+  };
   Action heuristic{};
   if (hint < 0) {  // the heuristic's choice first: it decides most two-way nodes right
     SplitMix64 rng(0);  // the heuristic draws nothing
@@ -327,11 +514,11 @@ void Search::order(const HandState& s, Ply& here, int n, int hint, int ply) {
     int score = 0;
     if (i == hint) {
       score = 1 << 24;
-    } else if (a == heuristic) {
+    } else if (same(a, heuristic)) {
       score = 1 << 23;
-    } else if (a == killers[0]) {
+    } else if (same(a, killers[0])) {
       score = 1 << 22;
-    } else if (a == killers[1]) {
+    } else if (same(a, killers[1])) {
       score = 1 << 21;
     } else if (a.kind == ActionKind::Play) {
       if (a.move.type == MoveType::Pass) {
@@ -341,6 +528,12 @@ void Search::order(const HandState& s, Ply& here, int n, int hint, int ply) {
       }
     } else if (a.kind == ActionKind::Tichu) {
       score = -(1 << 10);
+    }
+    if (thread_ > 0 && ply < 6 && i != hint) {  // helpers try other orders near the root (lazy SMP)
+      std::uint64_t x = (static_cast<std::uint64_t>(thread_) << 32 | static_cast<std::uint64_t>(ply) << 16 |
+                         static_cast<std::uint64_t>(i)) *
+                        0x9E3779B97F4A7C15ULL;
+      score += static_cast<int>((x ^ (x >> 29)) >> 40) & ((1 << 23) - 1);
     }
     scores_[static_cast<std::size_t>(i)] = score;
   }
@@ -356,17 +549,26 @@ int Search::ab(const HandState& s, int alpha, int beta, int ply) {
     aborted = true;
     return 0;
   }
-  const Key key = make_key(s);
+  const auto depth = static_cast<std::size_t>(ply);
+  while (plies_.size() <= depth) plies_.push_back(std::make_unique_for_overwrite<Ply>());
+  Ply& here = *plies_[depth];
+  const int n = generate(s, here.acts.data());
+  if (n == 1) {  // a forced move (most often a pass): the child's value, without a table entry
+    HandState child = s;
+    child.apply(here.acts[0]);
+    return ab(child, alpha, beta, ply + 1);
+  }
+  const Key key = make_key(s, limits_.reduce);
   const std::uint64_t h = hash_key(key);
   ++probes;
   int hint = -1;
-  if (const Entry* e = table_.find(h, key)) {
+  if (Entry e; table_.find(h, key, e)) {
     ++hits;
-    if (e->lower >= beta || e->lower == e->upper) return e->lower;
-    if (e->upper <= alpha) return e->upper;
-    alpha = std::max<int>(alpha, e->lower);
-    beta = std::min<int>(beta, e->upper);
-    hint = e->best;
+    if (e.lower >= beta || e.lower == e.upper) return e.lower;
+    if (e.upper <= alpha) return e.upper;
+    alpha = std::max<int>(alpha, e.lower);
+    beta = std::min<int>(beta, e.upper);
+    hint = e.best;
   }
   {
     int lo = 0, hi = 0;
@@ -374,10 +576,6 @@ int Search::ab(const HandState& s, int alpha, int beta, int ply) {
     if (hi <= alpha) return hi;
     if (lo >= beta) return lo;
   }
-  const auto depth = static_cast<std::size_t>(ply);
-  while (plies_.size() <= depth) plies_.push_back(std::make_unique_for_overwrite<Ply>());
-  Ply& here = *plies_[depth];
-  const int n = generate(s, here.acts.data());
   order(s, here, n, hint, ply);
   const bool maxi = team_of(s.current_player()) == 0;
   const int alpha0 = alpha, beta0 = beta;
@@ -416,17 +614,7 @@ int Search::ab(const HandState& s, int alpha, int beta, int ply) {
   } else {
     lo = hi = best;
   }
-  const int legal_index = best_i;
-  Entry& e = table_.place(h, key);
-  if (e.generation == table_.generation() && e.key == key) {
-    lo = std::max<int>(lo, e.lower);
-    hi = std::min<int>(hi, e.upper);
-  }
-  e.key = key;
-  e.lower = static_cast<std::int16_t>(lo);
-  e.upper = static_cast<std::int16_t>(hi);
-  e.best = static_cast<std::uint16_t>(legal_index);
-  e.generation = table_.generation();
+  table_.store(h, key, lo, hi, best_i);
   return best;
 }
 
@@ -462,6 +650,56 @@ void check_solvable(const HandState& s) {
   }
 }
 
+namespace {
+
+// What one thread proved about the root: the position's value and each
+// action's lie in these bounds (facts, whether it finished or not).
+struct RootProof {
+  int lo = 0, hi = 0;
+  std::vector<std::array<int, 2>> bounds;
+  bool finished = false;
+  std::int64_t nodes = 0, probes = 0, hits = 0;
+};
+
+// The root's value first (one MTD(f) over the whole position), then each
+// action's, from action `first` on: no action is worth more to its seat
+// than the root.
+void prove_root(Search& search, const HandState& s, const std::vector<Action>& acts, int first, RootProof& proof) {
+  const int n = static_cast<int>(proof.bounds.size());
+  const bool maxi = team_of(s.current_player()) == 0;
+  search.mtdf(s, 0, proof.lo, proof.hi);
+  for (int k = 0; k < n && !search.aborted; ++k) {
+    const int i = (first + k) % n;
+    HandState child = s;
+    child.apply(acts[static_cast<std::size_t>(i)]);
+    auto& b = proof.bounds[static_cast<std::size_t>(i)];
+    if (maxi) {
+      b[1] = std::min(b[1], proof.hi);
+    } else {
+      b[0] = std::max(b[0], proof.lo);
+    }
+    search.mtdf(child, maxi ? proof.hi : proof.lo, b[0], b[1]);
+  }
+  proof.finished = !search.aborted;
+  proof.nodes = search.nodes;
+  proof.probes = search.probes;
+  proof.hits = search.hits;
+}
+
+// Lets the helpers use the caller's table while they run, whatever ends the search.
+class SharedTable {
+ public:
+  explicit SharedTable(Table& t) : table_(t) { table_.set_shared(true); }
+  ~SharedTable() { table_.set_shared(false); }
+  SharedTable(const SharedTable&) = delete;
+  SharedTable& operator=(const SharedTable&) = delete;
+
+ private:
+  Table& table_;
+};
+
+}  // namespace
+
 SolveResult solve(const HandState& s, const SolveLimits& limits) {
   check_solvable(s);
   Table& table = thread_table();
@@ -470,25 +708,52 @@ SolveResult solve(const HandState& s, const SolveLimits& limits) {
   SolveResult r;
   std::vector<Action> acts(kMaxActions);
   const int n = s.legal_actions(acts.data());
+  acts.resize(static_cast<std::size_t>(n));
   const int bound = static_bound(s);
   const bool maxi = team_of(s.current_player()) == 0;
-  std::vector<std::array<int, 2>> bounds(static_cast<std::size_t>(n), {-bound, bound});
-  // The root's value first (one MTD(f) over the whole position), then each
-  // action's: no action is worth more to its seat than the root.
-  int root_lo = -bound, root_hi = bound;
-  search.mtdf(s, 0, root_lo, root_hi);
-  for (int i = 0; i < n && !search.aborted; ++i) {
-    HandState child = s;
-    child.apply(acts[static_cast<std::size_t>(i)]);
-    auto& b = bounds[static_cast<std::size_t>(i)];
-    if (maxi) {
-      b[1] = std::min(b[1], root_hi);
-    } else {
-      b[0] = std::max(b[0], root_lo);
-    }
-    search.mtdf(child, maxi ? root_hi : root_lo, b[0], b[1]);
+  const int threads = std::clamp(limits.threads, 1, kMaxThreads);
+  std::vector<RootProof> proofs(static_cast<std::size_t>(threads));
+  for (auto& p : proofs) {
+    p.lo = -bound;
+    p.hi = bound;
+    p.bounds.assign(static_cast<std::size_t>(n), {-bound, bound});
   }
-  r.exact = !search.aborted;
+  if (threads == 1) {
+    prove_root(search, s, acts, 0, proofs[0]);
+    search.nodes = search.probes = search.hits = 0;  // counted in the proof; the line counts its own
+  } else {
+    // Lazy SMP: every thread proves the whole root, in its own order,
+    // through one table; the first to finish ends the others. The exact
+    // values are unique, so the result does not depend on which one.
+    std::atomic<bool> done{false};
+    const SharedTable shared(table);
+    parallel_for(threads, threads, [&](long long begin, long long end) {
+      for (long long t = begin; t < end; ++t) {
+        Search helper(limits, table, static_cast<int>(t), &done);
+        prove_root(helper, s, acts, static_cast<int>(t * n / threads), proofs[static_cast<std::size_t>(t)]);
+        if (proofs[static_cast<std::size_t>(t)].finished) done.store(true, std::memory_order_relaxed);
+      }
+    });
+  }
+  // Every thread's bounds are facts: the result keeps the tightest.
+  int root_lo = -bound, root_hi = bound;
+  std::vector<std::array<int, 2>> bounds(static_cast<std::size_t>(n), {-bound, bound});
+  bool finished = false;
+  for (const auto& p : proofs) {
+    finished = finished || p.finished;
+    root_lo = std::max(root_lo, p.lo);
+    root_hi = std::min(root_hi, p.hi);
+    for (int i = 0; i < n; ++i) {
+      auto& b = bounds[static_cast<std::size_t>(i)];
+      b[0] = std::max(b[0], p.bounds[static_cast<std::size_t>(i)][0]);
+      b[1] = std::min(b[1], p.bounds[static_cast<std::size_t>(i)][1]);
+    }
+    r.nodes += p.nodes;
+    r.tt_probes += p.probes;
+    r.tt_hits += p.hits;
+  }
+  search.aborted = !finished;
+  r.exact = finished;
   r.lower = maxi ? -kInfinity : kInfinity;
   r.upper = r.lower;
   for (int i = 0; i < n; ++i) {
@@ -536,9 +801,9 @@ SolveResult solve(const HandState& s, const SolveLimits& limits) {
   }
   r.lower *= kUnit;
   r.upper *= kUnit;
-  r.nodes = search.nodes;
-  r.tt_probes = search.probes;
-  r.tt_hits = search.hits;
+  r.nodes += search.nodes;
+  r.tt_probes += search.probes;
+  r.tt_hits += search.hits;
   return r;
 }
 

@@ -309,5 +309,5 @@ def duplicate_records(
     threads: int,
 ) -> tuple[npt.NDArray[np.void], npt.NDArray[np.uint16]]: ...
 def solve(
-    state: HandCore, max_nodes: int, max_seconds: float, line: bool, fresh_table: bool
+    state: HandCore, max_nodes: int, max_seconds: float, line: bool, fresh_table: bool, threads: int, reduce: bool
 ) -> tuple[list[Action], list[int], list[int], int, list[Action], bool, int, int, int, int, int, float]: ...

@@ -82,6 +82,8 @@ def solve(
     max_seconds: float | None = None,
     line: bool = True,
     fresh_table: bool = False,
+    threads: int = 1,
+    reduce: bool = True,
 ) -> SolveResult:
     """Solves `state` (a `tichu_fast.HandState` in play) with every hand visible.
 
@@ -90,6 +92,10 @@ def solve(
     proved so far, never a wrong exact value. `line=False` skips the principal
     line. Each thread keeps a transposition table between solves (its facts
     hold for any position); `fresh_table=True` forgets it first (for timing).
+    `threads` threads search the position together, sharing one table: the
+    values, the best action and the line are the same for any thread count
+    (the nodes and the bounds of a stopped search are not). `reduce=False`
+    searches equivalent cards apart (slower, the same values: for tests).
     ValueError for a position before the play (Grand Tichu, exchange) or a
     finished hand, or a negative budget; TypeError for a wrong type. The
     state is never changed.
@@ -98,8 +104,9 @@ def solve(
     nodes_arg = -1 if max_nodes is None else _args.count(max_nodes, "max_nodes")
     seconds_arg = -1.0 if max_seconds is None else _args.budget(max_seconds, "max_seconds")
     line, fresh_table = _args.flag(line, "line"), _args.flag(fresh_table, "fresh_table")
+    threads_arg, reduce = _args.threads(threads), _args.flag(reduce, "reduce")
     acts, lows, highs, best, path, exact, lower, upper, nodes, probes, hits, seconds = _core.solve(
-        core, nodes_arg, seconds_arg, line, fresh_table
+        core, nodes_arg, seconds_arg, line, fresh_table, threads_arg, reduce
     )
     values = tuple(ActionValue(a, lo, hi) for a, lo, hi in zip(acts, lows, highs, strict=True))
     return SolveResult(

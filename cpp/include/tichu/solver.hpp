@@ -20,6 +20,8 @@ struct SolveLimits {
   double max_seconds = -1.0;    // -1: no limit
   bool line = true;             // also find a principal line
   bool fresh_table = false;     // forget what earlier solves of this thread proved (for timing)
+  int threads = 1;              // threads searching the position together (same values for any count)
+  bool reduce = true;           // equivalent cards: false searches every card apart (to test the reduction)
 };
 
 // One legal action of the seat in turn and its value, proved to lie in
