@@ -30,18 +30,20 @@ Action value_action(ActionKind kind, int value) {
   return a;
 }
 
+// Whether `hand` holds any bomb at all: four of a rank, or five in a row of
+// one suit (a shift by 4 moves every card to the next rank of its suit, all
+// suits at once). Branch-free; most hands hold none.
+bool may_hold_bomb(Mask hand) {
+  const Mask n = hand & kNormals;
+  const Mask four = n & (n >> 1) & (n >> 2) & (n >> 3) & kRankLowBits;
+  const Mask run = n & (n >> 4) & (n >> 8) & (n >> 12) & (n >> 16);
+  return (four | run) != 0;
+}
+
 }  // namespace
 
 bool holds_beating_bomb(Mask hand, const Move& table) {
-  // Most hands hold no bomb at all: four of a rank, or five in a row of a suit.
-  const Mask n = hand & kNormals;
-  const Mask four = n & (n >> 1) & (n >> 2) & (n >> 3) & kRankLowBits;
-  bool run = false;
-  for (int s = 0; s < kNumSuits && !run; ++s) {
-    const Mask suit = (hand >> s) & kRankLowBits;
-    run = (suit & (suit >> 4) & (suit >> 8) & (suit >> 12) & (suit >> 16)) != 0;
-  }
-  if (!four && !run) return false;
+  if (!may_hold_bomb(hand)) return false;
   const Situation bomb_answer{.hand = hand, .table = &table, .wish = 0, .out_of_turn = true};
   return legal_moves(bomb_answer, scratch_moves()) > 1;  // more than the pass
 }
@@ -522,9 +524,8 @@ void HandState::play(int seat, const Move& move) {
 void HandState::pass(int seat) {
   passed_ |= bit(seat);
   std::uint8_t others = 0;  // R5.4: every other player still holding cards has passed
-  for (int s = 0; s < 4; ++s) {
-    if (s != table_player_ && hands_[static_cast<std::size_t>(s)]) others |= bit(s);
-  }
+  for (int s = 0; s < 4; ++s) others |= static_cast<std::uint8_t>((hands_[static_cast<std::size_t>(s)] != 0) << s);
+  if (table_player_ >= 0) others &= static_cast<std::uint8_t>(~bit(table_player_));
   const int next = (others & ~passed_) ? next_holder(seat) : -1;
   offer_bombs(seat, next, (seat + 1) % 4);
 }
@@ -537,10 +538,15 @@ void HandState::offer_bombs(int actor, int next_in_turn, int from) {
   offer_actor_ = static_cast<std::int8_t>(actor);
   next_in_turn_ = static_cast<std::int8_t>(next_in_turn);
   if (rules_.bombs_out_of_turn) {
-    for (int s = from; s != actor; s = (s + 1) % 4) {
-      if (s == table_player_ || s == next_in_turn) continue;
-      const Mask hand = hands_[static_cast<std::size_t>(s)];
-      if (hand && holds_beating_bomb(hand, table_)) {
+    // The seats holding any bomb, found for all four without a branch: most
+    // offers end here, with no seat to try.
+    unsigned may = 0;
+    for (int s = 0; s < 4; ++s) may |= unsigned{may_hold_bomb(hands_[static_cast<std::size_t>(s)])} << s;
+    may &= ~(unsigned{table_player_ >= 0} << (table_player_ & 3));  // without a branch: the seat of
+    may &= ~(unsigned{next_in_turn >= 0} << (next_in_turn & 3));   // the next turn is often none
+    for (int s = from; may != 0 && s != actor; s = (s + 1) % 4) {
+      if (!(may >> s & 1)) continue;
+      if (holds_beating_bomb(hands_[static_cast<std::size_t>(s)], table_)) {
         decision_ = Decision::Bomb;
         player_ = static_cast<std::int8_t>(s);
         return;
