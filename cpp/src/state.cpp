@@ -265,7 +265,8 @@ HandState HandState::from_position(const Position& p, Rules rules) {
 }
 
 bool HandState::may_call_tichu(int seat) const {  // R7.2
-  return exchanged_ && calls_[static_cast<std::size_t>(seat)] == Call::None && !(played_ & bit(seat));
+  // & rather than &&: each test alone is unpredictable in a random hand.
+  return exchanged_ & (calls_[static_cast<std::size_t>(seat)] == Call::None) & !(played_ & bit(seat));
 }
 
 int HandState::legal_actions(Action* out) const {
@@ -474,11 +475,11 @@ void HandState::ask_tichu(int from) {
 }
 
 int HandState::next_holder(int after) const {
-  for (int k = 1; k <= 4; ++k) {
-    const int s = (after + k) % 4;
-    if (hands_[static_cast<std::size_t>(s)]) return s;
-  }
-  return -1;
+  unsigned holders = 0;  // bit s: seat s holds cards; then the first after `after` in turn order, no loop
+  for (int s = 0; s < 4; ++s) holders |= unsigned{hands_[static_cast<std::size_t>(s)] != 0} << s;
+  const unsigned from = static_cast<unsigned>(after + 1) & 3;
+  const unsigned turned = ((holders | holders << 4) >> from) & 0xF;  // bit k: seat (after + 1 + k) % 4
+  return turned == 0 ? -1 : static_cast<int>((from + static_cast<unsigned>(std::countr_zero(turned))) & 3);
 }
 
 bool HandState::hand_over() const {  // R8.1
@@ -542,8 +543,8 @@ void HandState::offer_bombs(int actor, int next_in_turn, int from) {
     // offers end here, with no seat to try.
     unsigned may = 0;
     for (int s = 0; s < 4; ++s) may |= unsigned{may_hold_bomb(hands_[static_cast<std::size_t>(s)])} << s;
-    may &= ~(unsigned{table_player_ >= 0} << (table_player_ & 3));  // without a branch: the seat of
-    may &= ~(unsigned{next_in_turn >= 0} << (next_in_turn & 3));   // the next turn is often none
+    may &= ~(1u << (table_player_ & 7));  // a seat of -1 clears bit 7, outside the four:
+    may &= ~(1u << (next_in_turn & 7));   // no test (the next turn is often none)
     for (int s = from; may != 0 && s != actor; s = (s + 1) % 4) {
       if (!(may >> s & 1)) continue;
       if (holds_beating_bomb(hands_[static_cast<std::size_t>(s)], table_)) {
