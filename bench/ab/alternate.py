@@ -10,15 +10,19 @@ binary's checksums agree (the same hands, the same results).
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import subprocess
-import sys
 
 
 def main() -> None:
     """Alternate the binaries round by round and print the median table."""
-    rounds, hands = int(sys.argv[1]), sys.argv[2]
-    binaries = sys.argv[3:]
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("rounds", type=int, help="rounds; each runs every binary once")
+    parser.add_argument("hands", help="hands a round simulates (and playouts: hands / 200 per position)")
+    parser.add_argument("binaries", nargs="+", help="game_bench binaries, the first the baseline")
+    args = parser.parse_args()
+    rounds, hands, binaries = args.rounds, args.hands, args.binaries
     what = "all"
     times: dict[tuple[str, str], list[float]] = {}
     checks: dict[tuple[str, str], set[str]] = {}

@@ -63,10 +63,12 @@ HandState HandState::from_deck(const std::array<std::uint8_t, kNumCards>& deck, 
   }
   HandState s;
   s.rules_ = rules;
-  for (std::size_t i = 0; i < deck.size(); ++i) {
-    const Mask card = Mask{1} << deck[i];
-    s.hands_[i / 14] |= card;
-    if (i % 14 < 8) s.first_eight_[i / 14] |= card;  // R2.1
+  for (std::size_t seat = 0; seat < 4; ++seat) {  // loops of fixed length: nothing to mispredict
+    Mask eight = 0, rest = 0;
+    for (std::size_t k = 0; k < 8; ++k) eight |= Mask{1} << deck[14 * seat + k];  // R2.1
+    for (std::size_t k = 8; k < 14; ++k) rest |= Mask{1} << deck[14 * seat + k];
+    s.first_eight_[seat] = eight;
+    s.hands_[seat] = eight | rest;
   }
   s.decision_ = Decision::GrandTichu;
   s.player_ = 0;
