@@ -562,10 +562,10 @@ Move LeadCount::nth(int k, Move* scratch) const {
       if (k == 0) return make_move(kMahJong, MoveType::Single, 2);
       --k;
     }
-    Mask normals = hand_ & kNormals;
-    for (; k > 0 && normals != 0; --k) normals &= normals - 1;
-    if (normals != 0)
-      return make_move(normals & -normals, MoveType::Single, 2 * rank_of_index(std::countr_zero(normals)));
+    const Mask normals = hand_ & kNormals;
+    const Mask card = nth_card(normals, k);
+    if (card != 0) return make_move(card, MoveType::Single, 2 * rank_of_index(std::countr_zero(card)));
+    k -= count(normals);
     if ((hand_ & kPhoenix) && k-- == 0) return make_move(kPhoenix, MoveType::Single, kLedPhoenixRank2);
     return make_move(kDragon, MoveType::Single, kDragonRank2);
   }

@@ -49,9 +49,8 @@ bool answer_single(Mask hand, const Move& table, int wish, bool tichu, SplitMix6
   if (k == moves) {
     out = value_action(ActionKind::Tichu, 1);
   } else if (k < higher) {
-    Mask m = above;
-    for (; k > 0; --k) m &= m - 1;
-    out.move = make_move(m & -m, MoveType::Single, 2 * rank_of_index(std::countr_zero(m)));
+    const Mask card = nth_card(above, k);
+    out.move = make_move(card, MoveType::Single, 2 * rank_of_index(std::countr_zero(card)));
   } else if (phoenix && k == higher) {
     out.move = make_move(kPhoenix, MoveType::Single, table.rank2 + 1);  // R3.2: half a rank above
   } else if (dragon && k == higher + int{phoenix}) {
@@ -130,23 +129,28 @@ bool cannot_beat(Mask hand, const Move& table) {
   if (count(hand) < table.length) return true;
   const int top = table.rank2 / 2;  // the table's rank; a Phoenix single x.5 is beaten from x+1 on
   const bool phoenix = (hand & kPhoenix) != 0;
-  const Mask above = top >= kMaxRank ? 0 : n & ~((Mask{1} << rank_shift(top + 1)) - 1);  // normal cards above
-  // Ranks above the table's with at least two cards, or three.
-  const Mask pairs = (above | above >> 1 | above >> 2 | above >> 3) & kRankLowBits;
-  const Mask per_rank_two = ((above & above >> 1) | (above & above >> 2) | (above & above >> 3) |
-                             (above >> 1 & above >> 2) | (above >> 1 & above >> 3) | (above >> 2 & above >> 3)) &
-                            kRankLowBits;
+  // The normal cards above: top is at most 15 (the Dragon), so the shift stays below 64 and
+  // needs no test for the top ranks.
+  const Mask above = n & ~((Mask{1} << rank_shift(top + 1)) - 1);
+  // Ranks above the table's with at least one card or two, each computed in
+  // the case that reads it: an answer to a single needs neither.
+  const auto ones = [above] { return (above | above >> 1 | above >> 2 | above >> 3) & kRankLowBits; };
+  const auto twos = [above] {
+    return ((above & above >> 1) | (above & above >> 2) | (above & above >> 3) | (above >> 1 & above >> 2) |
+            (above >> 1 & above >> 3) | (above >> 2 & above >> 3)) &
+           kRankLowBits;
+  };
   switch (table.type) {
     case MoveType::Single:
       if (table.rank2 == kDragonRank2) return true;  // R3.3: nothing but a bomb beats the Dragon
       return !(above || (hand & (kPhoenix | kDragon)));
     case MoveType::Pair:
-    case MoveType::PairRun: return !(per_rank_two || (phoenix && pairs));
+    case MoveType::PairRun: return !(twos() || (phoenix && ones()));
     case MoveType::Trio:
     case MoveType::FullHouse: {
       const Mask three = (above & above >> 1 & above >> 2) | (above & above >> 1 & above >> 3) |
                          (above & above >> 2 & above >> 3) | (above >> 1 & above >> 2 & above >> 3);
-      return !((three & kRankLowBits) || (phoenix && per_rank_two));
+      return !((three & kRankLowBits) || (phoenix && twos()));
     }
     case MoveType::Straight: return !(above || phoenix);
     default: return false;

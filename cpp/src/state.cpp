@@ -30,18 +30,20 @@ Action value_action(ActionKind kind, int value) {
   return a;
 }
 
+// Whether `hand` holds any bomb at all: four of a rank, or five in a row of
+// one suit (a shift by 4 moves every card to the next rank of its suit, all
+// suits at once). Branch-free; most hands hold none.
+bool may_hold_bomb(Mask hand) {
+  const Mask n = hand & kNormals;
+  const Mask four = n & (n >> 1) & (n >> 2) & (n >> 3) & kRankLowBits;
+  const Mask run = n & (n >> 4) & (n >> 8) & (n >> 12) & (n >> 16);
+  return (four | run) != 0;
+}
+
 }  // namespace
 
 bool holds_beating_bomb(Mask hand, const Move& table) {
-  // Most hands hold no bomb at all: four of a rank, or five in a row of a suit.
-  const Mask n = hand & kNormals;
-  const Mask four = n & (n >> 1) & (n >> 2) & (n >> 3) & kRankLowBits;
-  bool run = false;
-  for (int s = 0; s < kNumSuits && !run; ++s) {
-    const Mask suit = (hand >> s) & kRankLowBits;
-    run = (suit & (suit >> 4) & (suit >> 8) & (suit >> 12) & (suit >> 16)) != 0;
-  }
-  if (!four && !run) return false;
+  if (!may_hold_bomb(hand)) return false;
   const Situation bomb_answer{.hand = hand, .table = &table, .wish = 0, .out_of_turn = true};
   return legal_moves(bomb_answer, scratch_moves()) > 1;  // more than the pass
 }
@@ -61,10 +63,12 @@ HandState HandState::from_deck(const std::array<std::uint8_t, kNumCards>& deck, 
   }
   HandState s;
   s.rules_ = rules;
-  for (std::size_t i = 0; i < deck.size(); ++i) {
-    const Mask card = Mask{1} << deck[i];
-    s.hands_[i / 14] |= card;
-    if (i % 14 < 8) s.first_eight_[i / 14] |= card;  // R2.1
+  for (std::size_t seat = 0; seat < 4; ++seat) {  // loops of fixed length: nothing to mispredict
+    Mask eight = 0, rest = 0;
+    for (std::size_t k = 0; k < 8; ++k) eight |= Mask{1} << deck[14 * seat + k];  // R2.1
+    for (std::size_t k = 8; k < 14; ++k) rest |= Mask{1} << deck[14 * seat + k];
+    s.first_eight_[seat] = eight;
+    s.hands_[seat] = eight | rest;
   }
   s.decision_ = Decision::GrandTichu;
   s.player_ = 0;
@@ -263,7 +267,8 @@ HandState HandState::from_position(const Position& p, Rules rules) {
 }
 
 bool HandState::may_call_tichu(int seat) const {  // R7.2
-  return exchanged_ && calls_[static_cast<std::size_t>(seat)] == Call::None && !(played_ & bit(seat));
+  // & rather than &&: each test alone is unpredictable in a random hand.
+  return exchanged_ & (calls_[static_cast<std::size_t>(seat)] == Call::None) & !(played_ & bit(seat));
 }
 
 int HandState::legal_actions(Action* out) const {
@@ -472,11 +477,11 @@ void HandState::ask_tichu(int from) {
 }
 
 int HandState::next_holder(int after) const {
-  for (int k = 1; k <= 4; ++k) {
-    const int s = (after + k) % 4;
-    if (hands_[static_cast<std::size_t>(s)]) return s;
-  }
-  return -1;
+  unsigned holders = 0;  // bit s: seat s holds cards; then the first after `after` in turn order, no loop
+  for (int s = 0; s < 4; ++s) holders |= unsigned{hands_[static_cast<std::size_t>(s)] != 0} << s;
+  const unsigned from = static_cast<unsigned>(after + 1) & 3;
+  const unsigned turned = ((holders | holders << 4) >> from) & 0xF;  // bit k: seat (after + 1 + k) % 4
+  return turned == 0 ? -1 : static_cast<int>((from + static_cast<unsigned>(std::countr_zero(turned))) & 3);
 }
 
 bool HandState::hand_over() const {  // R8.1
@@ -522,9 +527,8 @@ void HandState::play(int seat, const Move& move) {
 void HandState::pass(int seat) {
   passed_ |= bit(seat);
   std::uint8_t others = 0;  // R5.4: every other player still holding cards has passed
-  for (int s = 0; s < 4; ++s) {
-    if (s != table_player_ && hands_[static_cast<std::size_t>(s)]) others |= bit(s);
-  }
+  for (int s = 0; s < 4; ++s) others |= static_cast<std::uint8_t>((hands_[static_cast<std::size_t>(s)] != 0) << s);
+  if (table_player_ >= 0) others &= static_cast<std::uint8_t>(~bit(table_player_));
   const int next = (others & ~passed_) ? next_holder(seat) : -1;
   offer_bombs(seat, next, (seat + 1) % 4);
 }
@@ -537,10 +541,15 @@ void HandState::offer_bombs(int actor, int next_in_turn, int from) {
   offer_actor_ = static_cast<std::int8_t>(actor);
   next_in_turn_ = static_cast<std::int8_t>(next_in_turn);
   if (rules_.bombs_out_of_turn) {
-    for (int s = from; s != actor; s = (s + 1) % 4) {
-      if (s == table_player_ || s == next_in_turn) continue;
-      const Mask hand = hands_[static_cast<std::size_t>(s)];
-      if (hand && holds_beating_bomb(hand, table_)) {
+    // The seats holding any bomb, found for all four without a branch: most
+    // offers end here, with no seat to try.
+    unsigned may = 0;
+    for (int s = 0; s < 4; ++s) may |= unsigned{may_hold_bomb(hands_[static_cast<std::size_t>(s)])} << s;
+    may &= ~(1u << (table_player_ & 7));  // a seat of -1 clears bit 7, outside the four:
+    may &= ~(1u << (next_in_turn & 7));   // no test (the next turn is often none)
+    for (int s = from; may != 0 && s != actor; s = (s + 1) % 4) {
+      if (!(may >> s & 1)) continue;
+      if (holds_beating_bomb(hands_[static_cast<std::size_t>(s)], table_)) {
         decision_ = Decision::Bomb;
         player_ = static_cast<std::int8_t>(s);
         return;

@@ -2,7 +2,8 @@
 // Phoenix, short, and crowded into few ranks so that runs and bombs
 // abound), the counted total is the number of leads and nth(k) is the k-th
 // lead legal_moves writes, so the random policy draws the same move either
-// way (R5.1: a leader may play any combination).
+// way (R5.1: a leader may play any combination). Also nth_card, which
+// the singles' draws use.
 //
 //     test_lead_count
 
@@ -28,10 +29,33 @@ Mask draw(tichu::SplitMix64& rng, Mask pool, int size) {
   return hand;
 }
 
+// nth_card (the random policy's k-th single, without a loop) against
+// clearing the k lowest cards one by one, for every k of random masks.
+void check_nth_card(tichu::SplitMix64& rng) {
+  for (int i = 0; i < 20'000; ++i) {
+    Mask m = rng.next() & tichu::kDeck;
+    if (i % 2) m &= rng.next();
+    if (i % 5 == 0) m &= rng.next() & rng.next();
+    Mask rest = m;
+    for (int k = 0; k <= 56; ++k) {
+      const Mask want = rest & -rest;  // 0 once the mask has at most k cards
+      if (!expect(tichu::nth_card(m, k) == want,
+                  [&] { return "nth_card(" + std::to_string(m) + ", " + std::to_string(k) + ")"; })) {
+        break;
+      }
+      rest &= rest - 1;
+    }
+  }
+}
+
 }  // namespace
 
 int main() {
   tichu::SplitMix64 rng(2024);
+  {
+    tichu::SplitMix64 cards_rng(7);
+    check_nth_card(cards_rng);
+  }
   std::vector<tichu::Move> listed(tichu::kMaxLegalMoves), scratch(tichu::kMaxLegalMoves);
   int counted = 0, hands = 0;
   for (int i = 0; i < 40'000; ++i) {

@@ -6,6 +6,7 @@
 // treat it as rank 1 with the same shifts as every other rank.
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <stdexcept>
@@ -53,6 +54,39 @@ constexpr int count(Mask m) {
   m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
   return static_cast<int>((m * 0x0101010101010101ULL) >> 56);
 #endif
+}
+
+namespace detail {
+// kSelectInByte[b][j]: the index of the j-th lowest set bit of byte b (0 past its bits).
+constexpr std::array<std::array<std::uint8_t, 8>, 256> make_select_in_byte() {
+  std::array<std::array<std::uint8_t, 8>, 256> table{};
+  for (unsigned b = 0; b < 256; ++b) {
+    std::size_t j = 0;
+    for (std::uint8_t i = 0; i < 8; ++i) {
+      if (b >> i & 1) table[b][j++] = i;
+    }
+  }
+  return table;
+}
+inline constexpr auto kSelectInByte = make_select_in_byte();
+}  // namespace detail
+
+// The k-th lowest card of `m` alone (k = 0: the lowest), 0 when `m` holds at
+// most k cards. Without a loop: a loop of k trips mispredicts its exit when
+// k is drawn at random (the random policy's singles). Running bit counts per
+// byte find the byte, a 2 KiB table the bit in it.
+constexpr Mask nth_card(Mask m, int k) {
+  constexpr Mask ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+  Mask c = m - ((m >> 1) & 0x5555555555555555ULL);
+  c = (c & 0x3333333333333333ULL) + ((c >> 2) & 0x3333333333333333ULL);
+  c = (c + (c >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  const Mask sums = c * ones;  // byte i: the cards of bytes 0..i (at most 64)
+  const Mask reached = ((sums | highs) - static_cast<Mask>(k + 1) * ones) & highs;  // bytes with sums > k
+  const int byte = (std::countr_zero(reached) / 8) & 7;
+  const auto before = static_cast<int>(((sums << 8) >> (8 * byte)) & 0xFF);
+  const auto in_byte = static_cast<std::size_t>((m >> (8 * byte)) & 0xFF);
+  const int bit = detail::kSelectInByte[in_byte][static_cast<std::size_t>((k - before) & 7)];
+  return Mask{reached != 0} << (8 * byte + bit);
 }
 
 // The normal rank (2..14) of a card bit index >= 4.
