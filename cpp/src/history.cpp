@@ -1,6 +1,7 @@
 #include "tichu/history.hpp"
 
 #include <array>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -48,54 +49,76 @@ void RecordedHand::apply(const Action& a) {
   state_.apply(a);  // legal, so it cannot throw
 }
 
-void RecordedHand::apply_index(long long index) {
+std::span<const Action> legal_actions_of(const HandState& s) {
   thread_local std::array<Action, kMaxActions> actions;
-  const int n = state_.legal_actions(actions.data());
+  thread_local std::optional<HandState> listed;  // the state they are the actions of
+  thread_local int n = 0;
+  if (!listed || !(*listed == s)) {
+    listed.reset();  // nothing stale if listing throws
+    n = s.legal_actions(actions.data());
+    listed.emplace(s);
+  }
+  return {actions.data(), static_cast<std::size_t>(n)};
+}
+
+void RecordedHand::apply_index(long long index) {
+  const auto actions = legal_actions_of(state_);
+  const auto n = static_cast<long long>(actions.size());
   if (index < 0 || index >= n) {
     throw std::out_of_range("action index " + std::to_string(index) + " is not 0.." + std::to_string(n - 1));
   }
-  const Action& a = actions[static_cast<std::size_t>(index)];
+  const Action a = actions[static_cast<std::size_t>(index)];
   record(a);
   state_.apply(a);  // legal by construction, cannot throw
 }
 
-PublicRecord public_record(const RecordedHand& hand) {
-  const HandState& s = hand.state();
-  PublicRecord r;
+PublicRecord public_record(const RecordedHand& hand) { return public_record(hand.state(), hand.steps()); }
+
+PublicRecord public_record(const HandState& s, const std::vector<Step>& steps) {
+  PublicRecordFold fold(s);
+  for (const Step& step : steps) fold.add(step);
+  return fold.finish(s);
+}
+
+PublicRecordFold::PublicRecordFold(const HandState& s) : wish_(s.start_wish()) {
   if (s.start_table_player() >= 0) {  // a position within a trick: its passes came first, in turn order
-    r.trick_starts.push_back(0);
+    r_.trick_starts.push_back(0);
     for (int k = 1; k < 4; ++k) {
       const int seat = (s.start_table_player() + k) % 4;
-      if (s.start_passed() >> seat & 1) r.passed.push_back(seat);
+      if (s.start_passed() >> seat & 1) r_.passed.push_back(seat);
     }
   }
-  int wish = s.start_wish();  // the wish in force, until a normal card of its rank is played (R6.2)
-  int index = -1;
-  for (const Step& step : hand.steps()) {
-    if (step.action.kind == ActionKind::Wish) {
-      r.wish_play = index;  // the Mah Jong play just before
-      r.wish_rank = wish = step.action.value;
-      continue;
-    }
-    if (step.action.kind == ActionKind::Gift) {
-      r.dragon_gifts.push_back({step.player, step.action.value});
-      continue;
-    }
-    if (!is_public_play(step)) continue;
-    ++index;
-    const Move& move = step.action.move;
-    if (move.type == MoveType::Pass) {
-      r.passed.push_back(step.player);
-      continue;
-    }
-    if (step.lead) r.trick_starts.push_back(index);
-    r.passed.clear();
-    const Mask wished = wish ? Mask{0xF} << rank_shift(wish) : 0;
-    if (move.cards & kNormals & wished) {
-      r.wish_fulfilled = index;
-      wish = 0;
-    }
+}
+
+void PublicRecordFold::add(const Step& step) {
+  PublicRecord& r = r_;
+  if (step.action.kind == ActionKind::Wish) {
+    r.wish_play = index_;  // the Mah Jong play just before
+    r.wish_rank = wish_ = step.action.value;
+    return;
   }
+  if (step.action.kind == ActionKind::Gift) {
+    r.dragon_gifts.push_back({step.player, step.action.value});
+    return;
+  }
+  if (!is_public_play(step)) return;
+  ++index_;
+  const Move& move = step.action.move;
+  if (move.type == MoveType::Pass) {
+    r.passed.push_back(step.player);
+    return;
+  }
+  if (step.lead) r.trick_starts.push_back(index_);
+  r.passed.clear();
+  const Mask wished = wish_ ? Mask{0xF} << rank_shift(wish_) : 0;  // the wish in force, until fulfilled (R6.2)
+  if (move.cards & kNormals & wished) {
+    r.wish_fulfilled = index_;
+    wish_ = 0;
+  }
+}
+
+PublicRecord PublicRecordFold::finish(const HandState& s) const {
+  PublicRecord r = r_;
   if (!s.table()) r.passed.clear();  // leading, or the hand is over
   for (int q = 0; q < 4; ++q) r.points[static_cast<std::size_t>(q)] = card_points(s.pile(q));
   return r;

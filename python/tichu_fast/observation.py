@@ -10,7 +10,6 @@ which `to_array` calls, and once in the reference
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -87,19 +86,6 @@ class Observation:
     points: tuple[int, int, int, int]
     to_beat: tuple[MoveType, int, float] | None
 
-    @classmethod
-    def _from_fields(cls, values: Sequence[Any]) -> Observation:
-        """`Observation(*values)`, the values in field order, without the frozen `__init__`.
-
-        The C++ backend's path: its core returns every field at once, and the
-        generated `__init__` would spend more than that call setting them one
-        by one through `object.__setattr__`. The result is equal and alike in
-        every way (no field is checked or converted by `__init__` either).
-        """
-        observation = object.__new__(cls)
-        observation.__dict__.update(zip(_FIELD_NAMES, values, strict=True))
-        return observation
-
     def to_array(self, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
         """The flat float32 observation (docs/game.md), filled into `out` when given.
 
@@ -127,4 +113,4 @@ class Observation:
         return out
 
 
-_FIELD_NAMES = tuple(f.name for f in fields(Observation))
+FIELD_NAMES = tuple(f.name for f in fields(Observation))  # in order: the C++ backend fills them (HandState)
