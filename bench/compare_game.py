@@ -17,6 +17,7 @@ import timeit
 
 import tichu_fast as tf
 from compare import format_time as fmt
+from situations import random_hands
 from tichu_fast import _core
 from tichu_fast import reference as ref
 
@@ -107,23 +108,11 @@ def observation_in_play(backend, hands: int) -> float:
     """Seconds per observation(current player) made before every decision of random hands driven
     from Python: the same hands with and without it, CPU time, the difference per decision."""
 
-    def play(observe: bool) -> int:
-        rng = random.Random(9)
-        decisions = 0
-        for seed in range(hands):
-            state = backend.HandState.new(seed)
-            while not state.is_terminal():
-                if observe:
-                    state.observation(state.current_player)
-                state.apply_index(rng.randrange(state.num_legal_actions()))
-                decisions += 1
-        return decisions
-
     start = time.process_time()
-    decisions = play(True)
+    decisions = random_hands(backend, hands, True, 9)
     with_observation = time.process_time() - start
     start = time.process_time()
-    play(False)
+    random_hands(backend, hands, False, 9)
     return max(with_observation - (time.process_time() - start), 0.0) / decisions
 
 

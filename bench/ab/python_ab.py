@@ -44,21 +44,6 @@ def _cpu(fn, repeat: int) -> float:
     return (time.process_time() - start) / repeat
 
 
-def _walked(tf, seed: int, steps: int):
-    """A random hand walked `steps` decisions (fewer if it ends), then to the next PLAY decision."""
-    import random
-
-    rng = random.Random(seed)
-    state = tf.HandState.new(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        state.apply_index(rng.randrange(state.num_legal_actions()))
-    while not state.is_terminal() and state.decision != tf.Decision.PLAY:
-        state.apply_index(0)
-    return state
-
-
 def case_resample(_tf) -> dict[str, float]:
     """state.resample(p, seed): many seeds at one position (a bot's decision), and a new position each call."""
     from situations import mid_hand_positions
@@ -82,11 +67,11 @@ def case_resample(_tf) -> dict[str, float]:
 
 def case_observation(tf) -> dict[str, float]:
     """observation(p) at 10, 40 and 80+ decisions into a hand, and inside a driven hand."""
-    import random
+    from situations import at_play, random_hands
 
     out: dict[str, float] = {}
     for steps in (10, 40, 80):
-        states = [s for s in (_walked(tf, seed, steps) for seed in range(40)) if not s.is_terminal()]
+        states = [s for s in (at_play(seed, steps) for seed in range(40)) if not s.is_terminal()]
         length = statistics.mean(len(s.history) for s in states)
 
         def observe(states=states):
@@ -95,37 +80,18 @@ def case_observation(tf) -> dict[str, float]:
 
         out[f"observation(p), {length:.0f} steps of history"] = _cpu(observe, 50) / len(states)
 
-    def driven(observe: bool):
-        rng = random.Random(5)
-        decisions = 0
-        for seed in range(60):
-            state = tf.HandState.new(seed)
-            while not state.is_terminal():
-                if observe:
-                    state.observation(state.current_player)
-                state.apply_index(rng.randrange(state.num_legal_actions()))
-                decisions += 1
-        return decisions
-
-    decisions = driven(False)
-    with_obs = _cpu(lambda: driven(True), 2)
-    without = _cpu(lambda: driven(False), 2)
+    decisions = random_hands(tf, 60, False, 5)
+    with_obs = _cpu(lambda: random_hands(tf, 60, True, 5), 2)
+    without = _cpu(lambda: random_hands(tf, 60, False, 5), 2)
     out["observation(p) per decision of a driven hand"] = (with_obs - without) / decisions
     return out
 
 
 def case_random_hand(tf) -> dict[str, float]:
     """A random hand from Python: HandState.new, then apply_index(randrange(num_legal_actions())) per decision."""
-    import random
+    from situations import random_hands
 
-    def hands():
-        rng = random.Random(7)
-        for seed in range(100):
-            state = tf.HandState.new(seed)
-            while not state.is_terminal():
-                state.apply_index(rng.randrange(state.num_legal_actions()))
-
-    return {"random hand, apply_index per decision": _cpu(hands, 3) / 100}
+    return {"random hand, apply_index per decision": _cpu(lambda: random_hands(tf, 100, False), 3) / 100}
 
 
 def case_vec(tf) -> dict[str, float]:

@@ -480,6 +480,17 @@ void bind_game(py::module_& m) {
 
   py::class_<RecordedHand>(m, "HandCore", "The C++ state of one hand and its history; use tichu_fast.HandState.")
       .def_static(
+          "from_seed",
+          [](const IntArg& seed, py::handle rules) {
+            const auto deck = shuffled_deck(uint64_int(seed.obj, "seed (0 <= seed < 2**64)"));
+            std::string origin = "deal";  // HandState's origin: "deal " and the 56 names in dealt order
+            for (std::uint8_t card : deck) (origin += ' ') += card_name(card);
+            return py::make_tuple(RecordedHand(HandState::from_deck(deck, to_rules(rules))), origin);
+          },
+          py::arg("seed"), py::arg("rules"),
+          "(the hand dealt by `seed` (R2.1), its origin text 'deal' and the 56 names in dealt order): "
+          "HandState.new in one call.")
+      .def_static(
           "from_deck",
           [](const std::vector<int>& deck, py::handle rules) { return RecordedHand(from_deck(deck, rules)); },
           py::arg("deck"), py::arg("rules"), "The hand dealt in this order of 56 card indices (R2.1).")

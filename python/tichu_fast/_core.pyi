@@ -104,6 +104,8 @@ class ObservationCache:
 
 class HandCore:
     @staticmethod
+    def from_seed(seed: SupportsIndex, rules: Rules) -> tuple[HandCore, str]: ...
+    @staticmethod
     def from_deck(deck: Sequence[int], rules: Rules) -> HandCore: ...
     @staticmethod
     def from_position(

@@ -36,7 +36,6 @@ from tichu_fast._core import (
     legal_moves_array,
     resample_many,
     resample_one,
-    shuffled_deck,
     with_hands,
 )
 from tichu_fast.enums import Call, Decision
@@ -105,7 +104,9 @@ class HandState:
     @classmethod
     def new(cls, seed: int, rules: Rules | None = None) -> HandState:
         """The hand dealt by `seed` (an int 0..2**64-1; R2.1)."""
-        return cls._from_names(shuffled_deck(seed), _rules(rules))
+        rules = _rules(rules)
+        core, origin = HandCore.from_seed(seed, rules)  # _from_names(shuffled_deck(seed)) in one call
+        return cls._make(core, origin, rules)
 
     @classmethod
     def from_deal(cls, hands: Sequence[Any], rules: Rules | None = None) -> HandState:
