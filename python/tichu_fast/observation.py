@@ -39,6 +39,9 @@ class Observation:
     - `played`: per seat, the cards it has played in this hand.
     - `plays`: (seat, move text) of every play and in-turn pass, in order
       (declined bomb offers are not plays: they would show who holds a bomb).
+    - `decision`, `current_player`, and every other field during another seat's
+      out-of-turn bomb offer: the position once the offers pending to other
+      seats are declined (the offer would show that seat holds a bomb).
     - `calls`: each seat's `Call`; `grand_calls`: whether each seat called Grand Tichu.
     - `wish`, `table`, `table_player`, `trick`, `piles`, `out_order`: as on `HandState`.
 
