@@ -4,6 +4,7 @@ compare.py: each is a list of (hand mask, table) pairs plus a wish."""
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -104,16 +105,20 @@ def at_play(seed: int, steps: int) -> tf.HandState:
     return state
 
 
-def random_hands(backend, hands: int, observe: bool, seed: int = 7) -> int:
+def random_hands(backend, hands: int, observe: bool, seed: int = 7, timings: list[int] | None = None) -> int:
     """Plays hands 0..hands-1 of `backend` from Python, apply_index(random) per decision, with
-    observation(current player) before each when `observe`; returns the number of decisions."""
+    observation(current player) before each when `observe` (its nanoseconds appended to `timings`
+    when given); returns the number of decisions."""
     rng = random.Random(seed)
     decisions = 0
     for deal in range(hands):
         state = backend.HandState.new(deal)
         while not state.is_terminal():
             if observe:
+                start = time.perf_counter_ns()
                 state.observation(state.current_player)
+                if timings is not None:
+                    timings.append(time.perf_counter_ns() - start)
             state.apply_index(rng.randrange(state.num_legal_actions()))
             decisions += 1
     return decisions
