@@ -11,6 +11,7 @@
 #include <pybind11/typing.h>
 
 #include "common.hpp"
+#include "tichu/action_count.hpp"
 #include "tichu/match.hpp"
 #include "tichu/observation.hpp"
 #include "tichu/rng.hpp"
@@ -377,7 +378,7 @@ PyObject* fast_is_terminal(PyObject* self, PyObject* /*unused*/) {
 }
 
 PyObject* fast_action_count(PyObject* self, PyObject* /*unused*/) {
-  return translated([&] { return PyLong_FromSize_t(legal_actions_of(self_hand(self).state()).size()); });
+  return translated([&] { return PyLong_FromLong(action_count(self_hand(self).state())); });
 }
 
 PyObject* fast_apply_index(PyObject* self, PyObject* index) {
@@ -399,8 +400,8 @@ PyObject* fast_current_player(PyObject* self, void* /*unused*/) {
 PyMethodDef fast_methods[] = {
     {"is_terminal", fast_is_terminal, METH_NOARGS, "is_terminal($self, /)\n--\n\nWhether the hand is over."},
     {"action_count", fast_action_count, METH_NOARGS,
-     "action_count($self, /)\n--\n\nlen(legal_actions()), without building the list (kept for an apply_index of "
-     "the same state)."},
+     "action_count($self, /)\n--\n\nlen(legal_actions()), without building the list (counted for the exchange and "
+     "most leads)."},
     {"apply_index", fast_apply_index, METH_O,
      "apply_index($self, index, /)\n--\n\nApplies and records legal_actions()[index]; IndexError outside."},
 };
@@ -510,12 +511,6 @@ void bind_game(py::module_& m) {
           py::arg("table_player") = -1, py::arg("trick") = 0, py::arg("passed") = 0,
           "A position in the play phase (masks, seats, calls 0..2, wish 0 or 2..14, played and passed bit sets; "
           "table None at a trick's start, leader the seat in turn); ValueError for a position no hand reaches.")
-      .def_property_readonly(
-          "decision", [](const RecordedHand& h) { return static_cast<int>(h.state().decision()); },
-          "The current Decision as an int.")
-      .def_property_readonly(
-          "current_player", [](const RecordedHand& h) { return h.state().current_player(); },
-          "The seat to decide, -1 once the hand is over.")
       .def(
           "hand", [](const RecordedHand& h, int seat) { return check_seat(seat), Cards{h.state().hand(seat)}; },
           py::arg("seat"), "The cards `seat` holds (all 14 dealt, even during GRAND_TICHU).")
@@ -585,8 +580,6 @@ void bind_game(py::module_& m) {
       .def_property_readonly(
           "trick", [](const RecordedHand& h) { return Cards{h.state().trick()}; }, "The cards of the current trick.")
       .def(
-          "is_terminal", [](const RecordedHand& h) { return h.state().is_terminal(); }, "Whether the hand is over.")
-      .def(
           "returns",
           [](const RecordedHand& h) -> py::typing::Tuple<py::int_, py::int_> {
             if (!h.state().is_terminal()) throw std::invalid_argument("the hand is not over: no score yet");
@@ -607,10 +600,6 @@ void bind_game(py::module_& m) {
           },
           "Every legal action of the current decision, in the generator's order.")
       .def(
-          "action_count",
-          [](const RecordedHand& h) { return legal_actions_of(h.state()).size(); },
-          "len(legal_actions()), without building the list (kept for an apply_index of the same state).")
-      .def(
           "is_legal",
           [](const RecordedHand& h, const ActionOrText& action) {
             if (PyUnicode_Check(action.obj.ptr())) return h.state().is_legal(text_arg(action.obj, "action text"));
@@ -621,9 +610,6 @@ void bind_game(py::module_& m) {
       .def(
           "apply", [](RecordedHand& h, const ActionOrText& action) { h.apply(action_arg(h, action.obj)); },
           py::arg("action"), "Applies and records a legal action; IllegalMoveError (nothing changed) otherwise.")
-      .def(
-          "apply_index", [](RecordedHand& h, const IntArg& index) { h.apply_index(index_arg(index.obj)); },
-          py::arg("index").none(false), "Applies and records legal_actions()[index]; IndexError outside.")
       .def(
           "parse_action",
           [](const RecordedHand& h, const py::str& text) {
@@ -691,7 +677,7 @@ void bind_game(py::module_& m) {
            "Observation itself.")
       .def("fill_observation", &fill_observation_into, py::arg("player"), py::arg("out").noconvert(),
            "Writes the flat observation of `player` into `out` (float32, OBSERVATION_SIZE, C-contiguous, writeable).");
-  add_fast_methods(m.attr("HandCore"));  // replaces the pybind11 methods of the same names
+  add_fast_methods(m.attr("HandCore"));  // is_terminal, action_count, apply_index, decision, current_player
 
   m.def(
       "simulate",

@@ -1,11 +1,14 @@
 #include "tichu/history.hpp"
 
 #include <array>
+#include <bit>
 #include <optional>
 #include <stdexcept>
 #include <string>
 
+#include "tichu/action_count.hpp"
 #include "tichu/combo.hpp"
+#include "tichu/movegen.hpp"
 #include "tichu/score.hpp"
 
 namespace tichu {
@@ -61,13 +64,72 @@ std::span<const Action> legal_actions_of(const HandState& s) {
   return {actions.data(), static_cast<std::size_t>(n)};
 }
 
+namespace {
+
+// The k-th set bit of `m` (k < count(m)).
+int nth_card(Mask m, int k) {
+  for (; k > 0; --k) m &= m - 1;
+  return std::countr_zero(m);
+}
+
+// A lead that no wish filters (R6.3), as the random policy counts it.
+bool counted_lead(const HandState& s) {
+  if (s.decision() != Decision::Play || s.table() != nullptr) return false;
+  const int wish = s.wish();
+  return wish == 0 || (s.hand(s.current_player()) & kNormals & (Mask{0xF} << rank_shift(wish))) == 0;
+}
+
+}  // namespace
+
+int action_count(const HandState& s) {
+  if (s.decision() == Decision::Exchange) {  // R2.2: ordered triples of distinct cards
+    const int n = count(s.hand(s.current_player()));
+    return n * (n - 1) * (n - 2);
+  }
+  if (counted_lead(s)) {
+    const LeadCount leads(s.hand(s.current_player()));
+    if (leads.counted()) return leads.total() + (s.may_call_tichu(s.current_player()) ? 1 : 0);
+  }
+  return static_cast<int>(legal_actions_of(s).size());
+}
+
+Action action_at(const HandState& s, int index) {
+  const Mask hand = s.decision() == Decision::Over ? 0 : s.hand(s.current_player());
+  if (s.decision() == Decision::Exchange) {  // legal_actions' order: the first card, then the second, the third
+    const int n = count(hand);
+    const int per_first = (n - 1) * (n - 2);
+    const int a = nth_card(hand, index / per_first);
+    const Mask rest = hand & ~(Mask{1} << a);
+    const int b = nth_card(rest, index % per_first / (n - 2));
+    const int c = nth_card(rest & ~(Mask{1} << b), index % (n - 2));
+    Action push;
+    push.kind = ActionKind::Push;
+    push.push = {static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b), static_cast<std::uint8_t>(c)};
+    return push;
+  }
+  if (counted_lead(s)) {
+    const LeadCount leads(hand);
+    if (leads.counted()) {
+      Action a;
+      if (index == leads.total()) {  // the Tichu call comes after the moves
+        a.kind = ActionKind::Tichu;
+        a.value = 1;
+        return a;
+      }
+      thread_local std::array<Move, kMaxLegalMoves> scratch;
+      a.move = leads.nth(index, scratch.data());
+      return a;
+    }
+  }
+  return legal_actions_of(s)[static_cast<std::size_t>(index)];
+}
+
 void RecordedHand::apply_index(long long index) {
-  const auto actions = legal_actions_of(state_);
-  const auto n = static_cast<long long>(actions.size());
+  const auto n = static_cast<long long>(action_count(state_));
   if (index < 0 || index >= n) {
     throw std::out_of_range("action index " + std::to_string(index) + " is not 0.." + std::to_string(n - 1));
   }
-  const Action a = actions[static_cast<std::size_t>(index)];
+  const Action a = action_at(state_, static_cast<int>(index));
   record(a);
   state_.apply(a);  // legal by construction, cannot throw
 }
