@@ -37,6 +37,18 @@ def main() -> None:
     for i, (state, player) in enumerate(positions[:50]):
         python_worlds += len(state.resample_many(player, 200, i))
     python_each = (time.perf_counter() - start) / python_worlds
+    # issue 18's row: one world per call, as a bot asks at its decision (the seat's knowledge is kept
+    # between calls on one state), and at a new position each call (the knowledge built every time)
+    start = time.process_time()
+    for state, player in positions[:50]:
+        for seed in range(20):
+            state.resample(player, seed)
+    same_position = (time.process_time() - start) / (20 * min(50, len(positions)))
+    start = time.process_time()
+    for _ in range(20):
+        for i, (state, player) in enumerate(positions):
+            state.resample(player, i)
+    new_position = (time.process_time() - start) / (20 * len(positions))
 
     print(f"{platform.python_implementation()} {platform.python_version()}, {len(positions)} mid-hand positions")
     print(f"  per world, C++ state only (median)   {fmt(statistics.median(state_only))}")
@@ -44,6 +56,8 @@ def main() -> None:
     print(f"  per world, C++ with history (median) {fmt(statistics.median(with_history))}")
     print(f"  knowledge per call, C++ (median)     {fmt(statistics.median(setup))}")
     print(f"  per world, resample_many from Python {fmt(python_each)}")
+    print(f"  state.resample(p, seed), 20 seeds per position  {fmt(same_position)}")
+    print(f"  state.resample(p, seed), a new position per call {fmt(new_position)}")
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ compare.py: each is a list of (hand mask, table) pairs plus a wish."""
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -89,3 +90,35 @@ def mid_hand_positions(count: int, seed: int) -> list[tuple[tf.HandState, int]]:
         if state.decision == tf.Decision.PLAY:
             positions.append((state, state.current_player))
     return positions
+
+
+def at_play(seed: int, steps: int) -> tf.HandState:
+    """HandState.new(seed) after `steps` uniformly random actions (fewer if it ends), then to its next PLAY."""
+    rng = random.Random(seed)
+    state = tf.HandState.new(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_index(rng.randrange(state.num_legal_actions()))
+    while not state.is_terminal() and state.decision != tf.Decision.PLAY:
+        state.apply_index(0)
+    return state
+
+
+def random_hands(backend, hands: int, observe: bool, seed: int = 7, timings: list[int] | None = None) -> int:
+    """Plays hands 0..hands-1 of `backend` from Python, apply_index(random) per decision, with
+    observation(current player) before each when `observe` (its nanoseconds appended to `timings`
+    when given); returns the number of decisions."""
+    rng = random.Random(seed)
+    decisions = 0
+    for deal in range(hands):
+        state = backend.HandState.new(deal)
+        while not state.is_terminal():
+            if observe:
+                start = time.perf_counter_ns()
+                state.observation(state.current_player)
+                if timings is not None:
+                    timings.append(time.perf_counter_ns() - start)
+            state.apply_index(rng.randrange(state.num_legal_actions()))
+            decisions += 1
+    return decisions

@@ -30,3 +30,12 @@ def test_resample_binding(benchmark):
 
     benchmark.extra_info["calls"] = len(cores)
     assert len(benchmark(run)) == len(cores)
+
+
+def test_resample_method_same_position(benchmark):
+    # A bot's decision: many worlds for one (state, seat), one call each.
+    def run():
+        return [state.resample(player, seed) for state, player in POSITIONS[:10] for seed in range(20)]
+
+    benchmark.extra_info["calls"] = 200
+    assert len(benchmark(run)) == 200

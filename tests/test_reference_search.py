@@ -72,7 +72,9 @@ def check_world(backend, truth, world, player, constraints):
     # R10.3: the same observation and information key, decision, sizes and unplayed cards
     assert world.observation(player) == truth.observation(player)
     assert world.information_state_string(player) == truth.information_state_string(player)
-    assert (world.decision, world.current_player) == (truth.decision, truth.current_player)
+    # the decision he sees: another seat's bomb offer is hidden (R10.3), the world is where he sees it
+    seen = truth.observation(player)
+    assert (world.decision, world.current_player) == (seen.decision, seen.current_player)
     assert [len(h) for h in world.hands] == [len(h) for h in truth.hands]
     assert functools.reduce(operator.or_, map(mask_of, world.hands)) == functools.reduce(
         operator.or_, map(mask_of, truth.hands)
@@ -88,10 +90,11 @@ def check_world(backend, truth, world, player, constraints):
             for k, card in enumerate(cards or ()):
                 receiver = (pusher + k + 1) % 4
                 assert card in world.hands[receiver] | world.observation(player).played[receiver]
-    # R10.2: a seat offered a bomb now holds one that beats the table
-    if truth.decision == tf.Decision.BOMB:
-        hand = world.hands[truth.current_player]
-        assert len(backend.legal_moves(hand, str(truth.table), out_of_turn=True)) > 1
+    # R10.2: a seat offered a bomb in the world (his own offer: his true hand) holds one that beats the table
+    if world.decision == tf.Decision.BOMB:
+        assert world.current_player == player
+        hand = world.hands[world.current_player]
+        assert len(backend.legal_moves(hand, str(world.table), out_of_turn=True)) > 1
 
 
 def test_worlds_agree_with_the_seat_on_both_backends(backend):
@@ -194,14 +197,17 @@ def test_both_backends_draw_from_the_same_set_of_deals(seed):
     assert tuple(h.mask for h in truth.hands) in support_ref
 
 
-def test_a_bomb_offer_binds_the_offered_seat(backend):
-    # R10.2: seat 3 is offered a bomb now, so it holds one that beats the table: the four 9s
+def test_a_bomb_offer_under_way_binds_only_the_offered_seat(backend):
+    # R10.2: seat 3 is offered a bomb now, so in its own worlds it holds the four 9s; R10.3: seat 0
+    # may not know of the offer, so its worlds deal seat 3 any 5 of the 7 cards it cannot see
     state = backend.HandState.from_position(["3j 4j", "Kt Ks", "", "9j 9s 9p 9t 2s"], leader=0, out_order=[2])
     state.apply("4j")
     assert (state.decision, state.current_player) == (tf.Decision.BOMB, 3)
+    own = state.resample_many(3, 20, 5)
+    assert all(backend.Cards("9j 9s 9p 9t") <= world.hands[3] for world in own)
     worlds = state.resample_many(0, 200, 5)
-    assert all(backend.Cards("9j 9s 9p 9t") <= world.hands[3] for world in worlds)
-    assert len({str(world.hands[3]) for world in worlds}) == 3  # with one of Kt, Ks, 2s
+    assert all((world.decision, world.current_player) == (tf.Decision.PLAY, 1) for world in worlds)
+    assert len({str(world.hands[3]) for world in worlds}) > 3  # not only the 3 with the bomb
 
 
 def test_during_grand_tichu_the_last_six_are_dealt_anew(backend):

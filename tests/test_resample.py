@@ -64,8 +64,9 @@ def check_world(truth, world, player, constraints):
     assert world.observation(player) == truth.observation(player)
     assert np.array_equal(world.observation_array(player), truth.observation_array(player))
     assert world.information_state_string(player) == truth.information_state_string(player)
-    assert world.decision == truth.decision
-    assert world.current_player == truth.current_player
+    # the decision he sees: another seat's bomb offer is hidden (R10.3), the world is where he sees it
+    seen = truth.observation(player)
+    assert (world.decision, world.current_player) == (seen.decision, seen.current_player)
     held = tf.Cards()
     for seat in range(4):
         assert len(world.hands[seat]) == len(truth.hands[seat])
@@ -186,15 +187,19 @@ def test_a_wish_constraint_excludes_deals_and_the_rest_stay_uniform(backend):
     assert chi_square(counts, list(counts)) < 16.27
 
 
-def test_a_bomb_offer_in_the_record_binds_the_offered_seat(backend):
-    # R10.2: seat 3 is offered a bomb now, so it holds one that beats the table: the four 9s
+def test_a_bomb_offer_under_way_binds_nobody_in_another_seats_worlds(backend):
+    # R10.3: seat 3 is offered a bomb now, which seat 0 may not know; his worlds are drawn at the
+    # position he sees (seat 1 to play), with seat 3's 5 cards any 5 of the 7 he cannot see
     state = backend.HandState.from_position(["3j 4j", "Kt Ks", "", "9j 9s 9p 9t 2s"], leader=0, out_order=[2])
     state.apply("4j")
     assert state.decision == tf.Decision.BOMB
     assert state.current_player == 3
     worlds = state.resample_many(0, 300, 5)
-    assert all(backend.Cards("9j 9s 9p 9t") <= world.hands[3] for world in worlds)
-    assert len({str(world.hands[3]) for world in worlds}) == 3  # with one of Kt, Ks, 2s
+    assert all((world.decision, world.current_player) == (tf.Decision.PLAY, 1) for world in worlds)
+    assert len({str(world.hands[3]) for world in worlds}) == 21  # C(7, 5): the bomb is not assumed
+    # R10.2: seat 3's own worlds keep its hand, and its offer
+    own = state.resample_many(3, 20, 5)
+    assert all(world.hands[3] == state.hands[3] and world.current_player == 3 for world in own)
 
 
 def test_resample_many_is_deterministic():

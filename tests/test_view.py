@@ -128,6 +128,8 @@ def test_declined_offers_of_other_seats_are_left_out_of_a_seat_view():
     # nor is the offer shown as the decision under way
     for frame in frames(state.replay(), seat=other)["frames"]:
         assert not (frame["decision"] == "BOMB" and frame["to_act"] != other)
+    # the view of every hand shows it: the offered seat to act
+    assert any(f["decision"] == "BOMB" and f["to_act"] == offered for f in frames(state.replay())["frames"])
 
 
 def _decisions(state: tf.HandState) -> list[tuple[tf.Decision, int]]:

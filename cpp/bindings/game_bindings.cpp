@@ -11,6 +11,7 @@
 #include <pybind11/typing.h>
 
 #include "common.hpp"
+#include "tichu/action_count.hpp"
 #include "tichu/match.hpp"
 #include "tichu/observation.hpp"
 #include "tichu/rng.hpp"
@@ -138,35 +139,138 @@ py::tuple tuple_of(const T& values) {
   return t;
 }
 
-py::tuple cards4(const std::array<Mask, 4>& m) {
-  return py::make_tuple(Cards{m[0]}, Cards{m[1]}, Cards{m[2]}, Cards{m[3]});
+// One entry of Observation.plays: (seat, move text).
+py::object play_entry(const Step& step) {
+  PYBIND11_CONSTINIT static py::gil_safe_call_once_and_store<py::str> pass_text;  // about half of all plays
+  const py::str& pass = pass_text.call_once_and_store_result([] { return py::str("pass"); }).get_stored();
+  py::object text = pass;
+  if (step.action.move.type != MoveType::Pass) {
+    const std::string written = format_action(step.action);
+    text = py::reinterpret_steal<py::object>(
+        PyUnicode_FromStringAndSize(written.data(), static_cast<Py_ssize_t>(written.size())));
+    if (!text) throw py::error_already_set();
+  }
+  py::tuple entry(2);  // filled in place: no argument casting per play
+  PyTuple_SET_ITEM(entry.ptr(), 0, PyLong_FromLong(step.player));  // a small int: cached, never fails
+  PyTuple_SET_ITEM(entry.ptr(), 1, text.release().ptr());
+  return std::move(entry);
 }
 
+// What the observations of one hand have built already, kept by
+// tichu_fast.HandState beside its core, so that an observation costs the
+// same at any length of the history: the entries of the public plays (a
+// history only grows: the steps scanned are checked against the hand's,
+// and a hand that is no continuation starts it anew), and the card sets
+// last returned per field (Cards are immutable, so equal ones are shared).
+class ObservationCache {
+ public:
+  // Brings the plays and the record's fold up to `h`'s steps.
+  void update(const RecordedHand& h) {
+    const auto& steps = h.steps();
+    if (!fold_ || scanned_ > steps.size() || (scanned_ > 0 && !(steps[scanned_ - 1] == last_))) {
+      scanned_ = 0;  // not a continuation of the steps seen: start anew
+      entries_.clear();
+      tuple_ = py::object();
+      fold_.emplace(h.state());
+    }
+    for (; scanned_ < steps.size(); ++scanned_) {
+      const Step& step = steps[scanned_];
+      if (is_public_play(step)) entries_.push_back(play_entry(step));
+      fold_->add(step);
+    }
+    if (!steps.empty()) last_ = steps.back();
+  }
+
+  // The record's fold of every step (after update).
+  [[nodiscard]] const PublicRecordFold& fold() const { return *fold_; }
+
+  // Observation.plays (after update): one tuple while no play is added.
+  py::object plays() {
+    if (!tuple_ || py::len(tuple_) != entries_.size()) {
+      py::tuple t(entries_.size());
+      for (std::size_t i = 0; i < entries_.size(); ++i) {
+        PyTuple_SET_ITEM(t.ptr(), static_cast<Py_ssize_t>(i), py::object(entries_[i]).release().ptr());
+      }
+      tuple_ = std::move(t);
+    }
+    return tuple_;
+  }
+
+  // Cards{mask}, the object of the last call when `field` held the same mask.
+  py::object cards(std::size_t field, Mask mask) {
+    Slot& slot = slots_[field];
+    if (!slot.object || slot.mask != mask) {
+      slot.object = py::cast(Cards{mask});
+      slot.mask = mask;
+    }
+    return slot.object;
+  }
+
+  // The fields: hand of seat q (q), played (4 + q), piles (8 + q), trick (12).
+  static constexpr std::size_t kHand = 0, kPlayed = 4, kPiles = 8, kTrick = 12, kFields = 13;
+
+  // `cls` (tichu_fast.Observation) and its field names in order: observation() builds the
+  // instance itself, its __dict__ filled from the values (what Observation._from_fields does).
+  ObservationCache(py::object cls, py::tuple names) : cls_(std::move(cls)), names_(std::move(names)) {
+    if (!PyType_Check(cls_.ptr())) throw py::type_error("ObservationCache needs a class");
+    for (const py::handle name : names_) {
+      if (!PyUnicode_Check(name.ptr())) throw py::type_error("the field names must be str");
+    }
+  }
+
+  py::object instance(const py::tuple& values) const {
+    if (py::len(values) != py::len(names_)) throw std::logic_error("the observation's fields and values differ");
+    auto* type = reinterpret_cast<PyTypeObject*>(cls_.ptr());
+    const py::object made = py::reinterpret_steal<py::object>(type->tp_alloc(type, 0));  // object.__new__(cls)
+    if (!made) throw py::error_already_set();
+    const py::object dict = py::reinterpret_steal<py::object>(PyObject_GenericGetDict(made.ptr(), nullptr));
+    if (!dict) throw py::error_already_set();
+    for (std::size_t i = 0; i < py::len(values); ++i) {
+      if (PyDict_SetItem(dict.ptr(), names_[i].ptr(), values[i].ptr()) != 0) throw py::error_already_set();
+    }
+    return made;
+  }
+
+ private:
+  py::object cls_;
+  py::tuple names_;
+  struct Slot {
+    Mask mask = 0;
+    py::object object;
+  };
+  std::size_t scanned_ = 0;
+  Step last_{};
+  std::vector<py::object> entries_;
+  std::optional<PublicRecordFold> fold_;
+  py::object tuple_;  // the plays as a tuple, for entries_ as they are
+  std::array<Slot, kFields> slots_{};
+};
+
 // tichu_fast.Observation's fields, in its order, as Python objects: the
-// dataclass is built from this tuple and nothing else.
-py::tuple observation_tuple(const RecordedHand& h, int player) {
+// dataclass is built from this tuple and nothing else. With a cache (what
+// HandState keeps), the plays and card sets already built are reused.
+py::tuple observation_fields(const RecordedHand& h, int player, ObservationCache* cache) {
   check_seat(player);
-  const ObservationFields f = observe(h, player);
+  if (cache) cache->update(h);
+  const ObservationFields f = observe(h, player, cache ? &cache->fold() : nullptr);
   const PublicRecord& r = f.record;
   const auto triple = [](const std::optional<std::array<std::uint8_t, 3>>& cards) -> py::object {
     return cards ? card_triple(*cards) : py::none();
   };
-  PYBIND11_CONSTINIT static py::gil_safe_call_once_and_store<py::str> pass_text;  // about half of all plays
-  const py::str& pass = pass_text.call_once_and_store_result([] { return py::str("pass"); }).get_stored();
-  py::tuple plays(f.plays.size());
-  for (std::size_t i = 0; i < f.plays.size(); ++i) {
-    const Step& step = *f.plays[i];
-    py::object text = pass;
-    if (step.action.move.type != MoveType::Pass) {
-      const std::string written = format_action(step.action);
-      text = py::reinterpret_steal<py::object>(
-          PyUnicode_FromStringAndSize(written.data(), static_cast<Py_ssize_t>(written.size())));
-      if (!text) throw py::error_already_set();
-    }
-    py::tuple entry(2);  // filled in place: no argument casting per play
-    PyTuple_SET_ITEM(entry.ptr(), 0, PyLong_FromLong(step.player));  // a small int: cached, never fails
-    PyTuple_SET_ITEM(entry.ptr(), 1, text.release().ptr());
-    PyTuple_SET_ITEM(plays.ptr(), static_cast<Py_ssize_t>(i), entry.release().ptr());
+  const auto cards = [&](std::size_t field, Mask mask) -> py::object {
+    return cache ? cache->cards(field, mask) : py::cast(Cards{mask});
+  };
+  const auto four = [&](std::size_t field, const std::array<Mask, 4>& m) {
+    return py::make_tuple(cards(field, m[0]), cards(field + 1, m[1]), cards(field + 2, m[2]), cards(field + 3, m[3]));
+  };
+  py::object plays;
+  if (cache) {
+    plays = cache->plays();
+  } else {
+    py::tuple t(f.plays.size());
+    for (std::size_t i = 0; i < f.plays.size(); ++i)
+      PyTuple_SET_ITEM(t.ptr(), static_cast<Py_ssize_t>(i), play_entry(*f.plays[i]).release().ptr());
+    plays = std::move(t);
   }
   py::tuple gifts(r.dragon_gifts.size());
   for (std::size_t i = 0; i < r.dragon_gifts.size(); ++i)
@@ -182,13 +286,22 @@ py::tuple observation_tuple(const RecordedHand& h, int player) {
     to_beat =
         py::make_tuple(move_type(f.table->type), static_cast<int>(f.table->length), py::float_(f.table->rank2 / 2.0));
   }
-  return py::make_tuple(f.player, decision_member(f.decision), f.current_player, Cards{f.hand}, tuple_of(f.hand_sizes),
-                        triple(f.pushed), triple(f.received), cards4(f.played), plays, calls, grand_calls,
-                        f.wish ? py::object(py::int_(f.wish)) : py::none(), table, f.table_player, Cards{f.trick},
-                        cards4(f.piles), tuple_of(f.out_order), tuple_of(r.trick_starts), tuple_of(r.passed),
+  using C = ObservationCache;
+  return py::make_tuple(f.player, decision_member(f.decision), f.current_player,
+                        cards(C::kHand + static_cast<std::size_t>(player), f.hand), tuple_of(f.hand_sizes),
+                        triple(f.pushed), triple(f.received), four(C::kPlayed, f.played), plays, calls, grand_calls,
+                        f.wish ? py::object(py::int_(f.wish)) : py::none(), table, f.table_player,
+                        cards(C::kTrick, f.trick), four(C::kPiles, f.piles), tuple_of(f.out_order), tuple_of(r.trick_starts), tuple_of(r.passed),
                         r.wish_play < 0 ? py::none() : py::object(py::make_tuple(r.wish_play, r.wish_rank)),
                         r.wish_fulfilled < 0 ? py::none() : py::object(py::int_(r.wish_fulfilled)), gifts,
                         tuple_of(r.points), to_beat);
+}
+
+// The fields as a tuple; with a cache, the tichu_fast.Observation itself.
+py::object observation_of(const RecordedHand& h, py::handle player, ObservationCache* cache) {
+  const py::tuple values = observation_fields(h, seat_arg(player, "player"), cache);
+  if (cache) return cache->instance(values);
+  return values;
 }
 
 // The flat observation's `out` argument: float32, OBSERVATION_SIZE, C-contiguous and writeable.
@@ -236,6 +349,80 @@ void encode_observation_into(int player, int decision, py::handle hand, const st
     in.out |= static_cast<std::uint8_t>(1U << seat);
   }
   encode_observation(in, observation_out(out));
+}
+
+// The calls a loop driven from Python makes at every decision, as plain
+// CPython methods: pybind11's general dispatch (argument loaders, overload
+// resolution, return casters) costs more than their C++. A method
+// descriptor checks that `self` is a HandCore before the call.
+RecordedHand& self_hand(PyObject* self) {
+  auto* inst = reinterpret_cast<py::detail::instance*>(self);
+  if (inst->simple_layout && inst->simple_holder_constructed) {
+    return *static_cast<RecordedHand*>(inst->simple_value_holder[0]);
+  }
+  return py::handle(self).cast<RecordedHand&>();  // the general path: raises for an uninitialised one
+}
+
+template <class Fn>
+PyObject* translated(Fn&& fn) noexcept {
+  try {
+    return fn();
+  } catch (...) {
+    py::detail::try_translate_exceptions();  // as pybind11's dispatcher: error_already_set, then translators
+    return nullptr;
+  }
+}
+
+PyObject* fast_is_terminal(PyObject* self, PyObject* /*unused*/) {
+  return translated([&] { return py::bool_(self_hand(self).state().is_terminal()).release().ptr(); });
+}
+
+PyObject* fast_action_count(PyObject* self, PyObject* /*unused*/) {
+  return translated([&] { return PyLong_FromLong(action_count(self_hand(self).state())); });
+}
+
+PyObject* fast_apply_index(PyObject* self, PyObject* index) {
+  return translated([&] {
+    self_hand(self).apply_index(index_arg(index));
+    return py::none().release().ptr();
+  });
+}
+
+PyObject* fast_decision(PyObject* self, void* /*unused*/) {
+  return translated([&] { return PyLong_FromLong(static_cast<long>(self_hand(self).state().decision())); });
+}
+
+PyObject* fast_current_player(PyObject* self, void* /*unused*/) {
+  return translated([&] { return PyLong_FromLong(self_hand(self).state().current_player()); });
+}
+
+// NOLINTBEGIN(cppcoreguidelines-avoid-c-arrays): CPython's tables
+PyMethodDef fast_methods[] = {
+    {"is_terminal", fast_is_terminal, METH_NOARGS, "is_terminal($self, /)\n--\n\nWhether the hand is over."},
+    {"action_count", fast_action_count, METH_NOARGS,
+     "action_count($self, /)\n--\n\nlen(legal_actions()), without building the list (counted for the exchange and "
+     "most leads)."},
+    {"apply_index", fast_apply_index, METH_O,
+     "apply_index($self, index, /)\n--\n\nApplies and records legal_actions()[index]; IndexError outside."},
+};
+PyGetSetDef fast_getters[] = {
+    {"decision", fast_decision, nullptr, "The current Decision as an int.", nullptr},
+    {"current_player", fast_current_player, nullptr, "The seat to decide, -1 once the hand is over.", nullptr},
+};
+// NOLINTEND(cppcoreguidelines-avoid-c-arrays)
+
+void add_fast_methods(const py::handle& cls) {
+  auto* type = reinterpret_cast<PyTypeObject*>(cls.ptr());
+  for (PyMethodDef& def : fast_methods) {
+    const py::object method = py::reinterpret_steal<py::object>(PyDescr_NewMethod(type, &def));
+    if (!method) throw py::error_already_set();
+    py::setattr(cls, def.ml_name, method);
+  }
+  for (PyGetSetDef& def : fast_getters) {
+    const py::object getter = py::reinterpret_steal<py::object>(PyDescr_NewGetSet(type, &def));
+    if (!getter) throw py::error_already_set();
+    py::setattr(cls, def.name, getter);
+  }
 }
 
 }  // namespace
@@ -287,7 +474,23 @@ void bind_game(py::module_& m) {
           "__ne__", [](const Action& a, const Action& b) { return !(a == b); }, py::is_operator(),
           "Not the same action.");
 
+  py::class_<ObservationCache>(m, "ObservationCache",
+                               "What HandCore.observation built for one hand, reused by its next calls.")
+      .def(py::init<py::object, py::tuple>(), py::arg("cls"), py::arg("names"),
+           "For observations of class `cls` with these field names, in order.");
+
   py::class_<RecordedHand>(m, "HandCore", "The C++ state of one hand and its history; use tichu_fast.HandState.")
+      .def_static(
+          "from_seed",
+          [](const IntArg& seed, py::handle rules) {
+            const auto deck = shuffled_deck(uint64_int(seed.obj, "seed (0 <= seed < 2**64)"));
+            std::string origin = "deal";  // HandState's origin: "deal " and the 56 names in dealt order
+            for (std::uint8_t card : deck) (origin += ' ') += card_name(card);
+            return py::make_tuple(RecordedHand(HandState::from_deck(deck, to_rules(rules))), origin);
+          },
+          py::arg("seed"), py::arg("rules"),
+          "(the hand dealt by `seed` (R2.1), its origin text 'deal' and the 56 names in dealt order): "
+          "HandState.new in one call.")
       .def_static(
           "from_deck",
           [](const std::vector<int>& deck, py::handle rules) { return RecordedHand(from_deck(deck, rules)); },
@@ -308,12 +511,6 @@ void bind_game(py::module_& m) {
           py::arg("table_player") = -1, py::arg("trick") = 0, py::arg("passed") = 0,
           "A position in the play phase (masks, seats, calls 0..2, wish 0 or 2..14, played and passed bit sets; "
           "table None at a trick's start, leader the seat in turn); ValueError for a position no hand reaches.")
-      .def_property_readonly(
-          "decision", [](const RecordedHand& h) { return static_cast<int>(h.state().decision()); },
-          "The current Decision as an int.")
-      .def_property_readonly(
-          "current_player", [](const RecordedHand& h) { return h.state().current_player(); },
-          "The seat to decide, -1 once the hand is over.")
       .def(
           "hand", [](const RecordedHand& h, int seat) { return check_seat(seat), Cards{h.state().hand(seat)}; },
           py::arg("seat"), "The cards `seat` holds (all 14 dealt, even during GRAND_TICHU).")
@@ -383,8 +580,6 @@ void bind_game(py::module_& m) {
       .def_property_readonly(
           "trick", [](const RecordedHand& h) { return Cards{h.state().trick()}; }, "The cards of the current trick.")
       .def(
-          "is_terminal", [](const RecordedHand& h) { return h.state().is_terminal(); }, "Whether the hand is over.")
-      .def(
           "returns",
           [](const RecordedHand& h) -> py::typing::Tuple<py::int_, py::int_> {
             if (!h.state().is_terminal()) throw std::invalid_argument("the hand is not over: no score yet");
@@ -405,13 +600,6 @@ void bind_game(py::module_& m) {
           },
           "Every legal action of the current decision, in the generator's order.")
       .def(
-          "action_count",
-          [](const RecordedHand& h) {
-            thread_local std::array<Action, kMaxActions> scratch;
-            return h.state().legal_actions(scratch.data());
-          },
-          "len(legal_actions()), without building the list.")
-      .def(
           "is_legal",
           [](const RecordedHand& h, const ActionOrText& action) {
             if (PyUnicode_Check(action.obj.ptr())) return h.state().is_legal(text_arg(action.obj, "action text"));
@@ -422,9 +610,6 @@ void bind_game(py::module_& m) {
       .def(
           "apply", [](RecordedHand& h, const ActionOrText& action) { h.apply(action_arg(h, action.obj)); },
           py::arg("action"), "Applies and records a legal action; IllegalMoveError (nothing changed) otherwise.")
-      .def(
-          "apply_index", [](RecordedHand& h, const IntArg& index) { h.apply_index(index_arg(index.obj)); },
-          py::arg("index").none(false), "Applies and records legal_actions()[index]; IndexError outside.")
       .def(
           "parse_action",
           [](const RecordedHand& h, const py::str& text) {
@@ -486,10 +671,13 @@ void bind_game(py::module_& m) {
       .def(
           "__eq__", [](const RecordedHand& a, const RecordedHand& b) { return a == b; }, py::is_operator(),
           "Same state and same history.")
-      .def("observation", &observation_tuple, py::arg("player"),
-           "tichu_fast.Observation's fields for `player`, in its order, computed in the core in one call.")
+      .def("observation", &observation_of, py::arg("player"), py::arg("cache") = nullptr,
+           "tichu_fast.Observation's fields for `player`, in its order, computed in the core in one call; "
+           "with `cache` (an ObservationCache kept with this hand, reusing what earlier calls built) the "
+           "Observation itself.")
       .def("fill_observation", &fill_observation_into, py::arg("player"), py::arg("out").noconvert(),
            "Writes the flat observation of `player` into `out` (float32, OBSERVATION_SIZE, C-contiguous, writeable).");
+  add_fast_methods(m.attr("HandCore"));  // is_terminal, action_count, apply_index, decision, current_player
 
   m.def(
       "simulate",

@@ -43,6 +43,23 @@ py::typing::List<RecordedHand> worlds(const RecordedHand& hand, py::handle playe
   return result;
 }
 
+// One world (HandState.resample): the knowledge kept per thread
+// (knowledge_of), so a bot drawing a world per call at one decision builds
+// it once; no list and no copy of the hand. A draw that may be rejected
+// (wish constraints) runs without the GIL; one that cannot takes about as
+// long as releasing it would.
+RecordedHand one_world(const RecordedHand& hand, py::handle player_obj, py::handle seed_obj) {
+  const int player = seat_arg(player_obj, "player");
+  SplitMix64 rng(uint64_int(seed_obj, "seed (0 <= seed < 2**64)"));
+  const Knowledge& knowledge = knowledge_of(hand, player);  // under the GIL: `hand` cannot change meanwhile
+  try {
+    if (knowledge.may_reject()) return without_gil([&] { return knowledge.world(rng); });
+    return knowledge.world(rng);
+  } catch (const ResampleError& e) {
+    raise_tichu_error(e);
+  }
+}
+
 RecordedHand hands_replaced(const RecordedHand& hand, const py::sequence& hands) {
   if (py::len(hands) != 4) throw py::value_error("hands must hold 4 hands, not " + std::to_string(py::len(hands)));
   std::array<Mask, 4> masks{};
@@ -56,6 +73,8 @@ void bind_infostate(py::module_& m) {
   m.def("resample_many", &worlds, py::arg("hand"), py::arg("player"), py::arg("n"), py::arg("seed"),
         "n worlds consistent with what `player` knows of `hand` (R10.3), from one seeded stream; "
         "TichuError if the wish constraints reject 10**6 deals in a row.");
+  m.def("resample_one", &one_world, py::arg("hand"), py::arg("player"), py::arg("seed"),
+        "resample_many(hand, player, 1, seed)[0], without the list (one world per call).");
   m.def("with_hands", &hands_replaced, py::arg("hand"), py::arg("hands"),
         "The same record with other hands (4 card sets); ValueError naming what is inconsistent.");
   m.def(

@@ -1,10 +1,14 @@
 #include "tichu/history.hpp"
 
 #include <array>
+#include <bit>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
+#include "tichu/action_count.hpp"
 #include "tichu/combo.hpp"
+#include "tichu/movegen.hpp"
 #include "tichu/score.hpp"
 
 namespace tichu {
@@ -48,54 +52,135 @@ void RecordedHand::apply(const Action& a) {
   state_.apply(a);  // legal, so it cannot throw
 }
 
-void RecordedHand::apply_index(long long index) {
+std::span<const Action> legal_actions_of(const HandState& s) {
   thread_local std::array<Action, kMaxActions> actions;
-  const int n = state_.legal_actions(actions.data());
+  thread_local std::optional<HandState> listed;  // the state they are the actions of
+  thread_local int n = 0;
+  if (!listed || !(*listed == s)) {
+    listed.reset();  // nothing stale if listing throws
+    n = s.legal_actions(actions.data());
+    listed.emplace(s);
+  }
+  return {actions.data(), static_cast<std::size_t>(n)};
+}
+
+namespace {
+
+// The k-th set bit of `m` (k < count(m)).
+int nth_card(Mask m, int k) {
+  for (; k > 0; --k) m &= m - 1;
+  return std::countr_zero(m);
+}
+
+// A lead that no wish filters (R6.3), as the random policy counts it.
+bool counted_lead(const HandState& s) {
+  if (s.decision() != Decision::Play || s.table() != nullptr) return false;
+  const int wish = s.wish();
+  return wish == 0 || (s.hand(s.current_player()) & kNormals & (Mask{0xF} << rank_shift(wish))) == 0;
+}
+
+}  // namespace
+
+int action_count(const HandState& s) {
+  if (s.decision() == Decision::Exchange) {  // R2.2: ordered triples of distinct cards
+    const int n = count(s.hand(s.current_player()));
+    return n * (n - 1) * (n - 2);
+  }
+  if (counted_lead(s)) {
+    const LeadCount leads(s.hand(s.current_player()));
+    if (leads.counted()) return leads.total() + (s.may_call_tichu(s.current_player()) ? 1 : 0);
+  }
+  return static_cast<int>(legal_actions_of(s).size());
+}
+
+Action action_at(const HandState& s, int index) {
+  const Mask hand = s.decision() == Decision::Over ? 0 : s.hand(s.current_player());
+  if (s.decision() == Decision::Exchange) {  // legal_actions' order: the first card, then the second, the third
+    const int n = count(hand);
+    const int per_first = (n - 1) * (n - 2);
+    const int a = nth_card(hand, index / per_first);
+    const Mask rest = hand & ~(Mask{1} << a);
+    const int b = nth_card(rest, index % per_first / (n - 2));
+    const int c = nth_card(rest & ~(Mask{1} << b), index % (n - 2));
+    Action push;
+    push.kind = ActionKind::Push;
+    push.push = {static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b), static_cast<std::uint8_t>(c)};
+    return push;
+  }
+  if (counted_lead(s)) {
+    const LeadCount leads(hand);
+    if (leads.counted()) {
+      Action a;
+      if (index == leads.total()) {  // the Tichu call comes after the moves
+        a.kind = ActionKind::Tichu;
+        a.value = 1;
+        return a;
+      }
+      thread_local std::array<Move, kMaxLegalMoves> scratch;
+      a.move = leads.nth(index, scratch.data());
+      return a;
+    }
+  }
+  return legal_actions_of(s)[static_cast<std::size_t>(index)];
+}
+
+void RecordedHand::apply_index(long long index) {
+  const auto n = static_cast<long long>(action_count(state_));
   if (index < 0 || index >= n) {
     throw std::out_of_range("action index " + std::to_string(index) + " is not 0.." + std::to_string(n - 1));
   }
-  const Action& a = actions[static_cast<std::size_t>(index)];
+  const Action a = action_at(state_, static_cast<int>(index));
   record(a);
   state_.apply(a);  // legal by construction, cannot throw
 }
 
-PublicRecord public_record(const RecordedHand& hand) {
-  const HandState& s = hand.state();
-  PublicRecord r;
+PublicRecord public_record(const RecordedHand& hand) { return public_record(hand.state(), hand.steps()); }
+
+PublicRecord public_record(const HandState& s, const std::vector<Step>& steps) {
+  PublicRecordFold fold(s);
+  for (const Step& step : steps) fold.add(step);
+  return fold.finish(s);
+}
+
+PublicRecordFold::PublicRecordFold(const HandState& s) : wish_(s.start_wish()) {
   if (s.start_table_player() >= 0) {  // a position within a trick: its passes came first, in turn order
-    r.trick_starts.push_back(0);
+    r_.trick_starts.push_back(0);
     for (int k = 1; k < 4; ++k) {
       const int seat = (s.start_table_player() + k) % 4;
-      if (s.start_passed() >> seat & 1) r.passed.push_back(seat);
+      if (s.start_passed() >> seat & 1) r_.passed.push_back(seat);
     }
   }
-  int wish = s.start_wish();  // the wish in force, until a normal card of its rank is played (R6.2)
-  int index = -1;
-  for (const Step& step : hand.steps()) {
-    if (step.action.kind == ActionKind::Wish) {
-      r.wish_play = index;  // the Mah Jong play just before
-      r.wish_rank = wish = step.action.value;
-      continue;
-    }
-    if (step.action.kind == ActionKind::Gift) {
-      r.dragon_gifts.push_back({step.player, step.action.value});
-      continue;
-    }
-    if (!is_public_play(step)) continue;
-    ++index;
-    const Move& move = step.action.move;
-    if (move.type == MoveType::Pass) {
-      r.passed.push_back(step.player);
-      continue;
-    }
-    if (step.lead) r.trick_starts.push_back(index);
-    r.passed.clear();
-    const Mask wished = wish ? Mask{0xF} << rank_shift(wish) : 0;
-    if (move.cards & kNormals & wished) {
-      r.wish_fulfilled = index;
-      wish = 0;
-    }
+}
+
+void PublicRecordFold::add(const Step& step) {
+  PublicRecord& r = r_;
+  if (step.action.kind == ActionKind::Wish) {
+    r.wish_play = index_;  // the Mah Jong play just before
+    r.wish_rank = wish_ = step.action.value;
+    return;
   }
+  if (step.action.kind == ActionKind::Gift) {
+    r.dragon_gifts.push_back({step.player, step.action.value});
+    return;
+  }
+  if (!is_public_play(step)) return;
+  ++index_;
+  const Move& move = step.action.move;
+  if (move.type == MoveType::Pass) {
+    r.passed.push_back(step.player);
+    return;
+  }
+  if (step.lead) r.trick_starts.push_back(index_);
+  r.passed.clear();
+  const Mask wished = wish_ ? Mask{0xF} << rank_shift(wish_) : 0;  // the wish in force, until fulfilled (R6.2)
+  if (move.cards & kNormals & wished) {
+    r.wish_fulfilled = index_;
+    wish_ = 0;
+  }
+}
+
+PublicRecord PublicRecordFold::finish(const HandState& s) const {
+  PublicRecord r = r_;
   if (!s.table()) r.passed.clear();  // leading, or the hand is over
   for (int q = 0; q < 4; ++q) r.points[static_cast<std::size_t>(q)] = card_points(s.pile(q));
   return r;

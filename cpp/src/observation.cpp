@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <optional>
 
 namespace tichu {
 
@@ -20,8 +21,17 @@ std::optional<std::array<std::uint8_t, 3>> received_cards(const HandState& s, in
   return cards;
 }
 
-ObservationFields observe(const RecordedHand& hand, int player) {
-  const HandState& s = hand.state();
+HandState public_view(const HandState& s, int player) {
+  HandState view = s;
+  const Action decline;  // a pass: always legal on an offer (R10.2)
+  while (offer_hidden_from(view, player)) view.apply(decline);
+  return view;
+}
+
+ObservationFields observe(const RecordedHand& hand, int player, const PublicRecordFold* kept) {
+  std::optional<HandState> hidden;  // set during another seat's bomb offer (R10.3)
+  if (offer_hidden_from(hand.state(), player)) hidden.emplace(public_view(hand.state(), player));
+  const HandState& s = hidden ? *hidden : hand.state();
   ObservationFields f;
   f.player = player;
   f.decision = s.decision();
@@ -37,16 +47,18 @@ ObservationFields observe(const RecordedHand& hand, int player) {
   f.hand = grand ? s.first_eight(player) : s.hand(player);
   if (push_known(s, player, player)) f.pushed = s.push(player);
   f.received = received_cards(s, player);
-  f.plays.reserve(hand.steps().size());
-  for (const Step& step : hand.steps()) {
-    if (is_public_play(step)) f.plays.push_back(&step);
+  if (!kept) {
+    f.plays.reserve(hand.steps().size());
+    for (const Step& step : hand.steps()) {
+      if (is_public_play(step)) f.plays.push_back(&step);
+    }
   }
   f.wish = s.wish();
   if (s.table()) f.table = *s.table();
   f.table_player = s.table_player();
   f.trick = s.trick();
   for (int i = 0; i < s.out_count(); ++i) f.out_order.push_back(s.out_seat(i));
-  f.record = public_record(hand);
+  f.record = kept ? kept->finish(s) : public_record(s, hand.steps());
   return f;
 }
 
@@ -74,7 +86,10 @@ void encode_observation(const ObservationInput& in, float* out) {
   cards(obs::kReceived, in.received);
 }
 
-void fill_observation(const HandState& s, int player, float* out) {
+void fill_observation(const HandState& state, int player, float* out) {
+  std::optional<HandState> hidden;  // set during another seat's bomb offer (R10.3)
+  if (offer_hidden_from(state, player)) hidden.emplace(public_view(state, player));
+  const HandState& s = hidden ? *hidden : state;
   const bool grand = s.decision() == Decision::GrandTichu;  // only the first 8 cards are dealt yet
   ObservationInput in{.player = player,
                       .decision = s.decision(),

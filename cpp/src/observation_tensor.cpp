@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstddef>
+#include <optional>
 
 #include "tichu/score.hpp"
 
@@ -30,7 +31,9 @@ void fill_history(const RecordedHand& h, int player, int history, float* out) {
 
 void fill_observation_tensor(const RecordedHand& h, int player, int history, float* out) {
   using namespace tensor;
-  const HandState& s = h.state();
+  std::optional<HandState> hidden;  // set during another seat's bomb offer (R10.3)
+  if (offer_hidden_from(h.state(), player)) hidden.emplace(public_view(h.state(), player));
+  const HandState& s = hidden ? *hidden : h.state();
   std::fill(out, out + observation_tensor_size(history), 0.0f);
   const bool grand = s.decision() == Decision::GrandTichu;  // only the first 8 cards are seen yet
   set_cards(out + kHand, grand ? s.first_eight(player) : s.hand(player));

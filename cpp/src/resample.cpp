@@ -4,6 +4,7 @@
 #include <array>
 #include <bit>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -209,13 +210,21 @@ bool satisfies(const WishConstraint& c, Mask hand_then) {
 }
 
 Knowledge::Knowledge(const RecordedHand& hand, int player)
-    : truth_(hand.state()), steps_(hand.steps()), player_(player) {
+    : source_(hand.state()), truth_(hand.state()), steps_(hand.steps()), player_(player) {
   if (player < 0 || player > 3) throw std::out_of_range("player " + std::to_string(player) + " is not 0..3");
+  // During another seat's bomb offer he sees the position as if it were
+  // declined (R10.3): worlds are drawn there, with no bomb forced on anyone.
+  if (offer_hidden_from(truth_, player)) truth_ = public_view(truth_, player);
   const HandState& s = truth_;
   dealt_ = dealt_hand(s);
   grand_ = s.decision() == Decision::GrandTichu;
   exchange_ = s.decision() == Decision::Exchange;
-  if (s.decision() == Decision::Bomb && s.current_player() != player && s.table()) offered_ = s.current_player();
+  seen_.reserve(steps_.size());
+  for (const Step& step : steps_) {
+    if (step.player != player && declined_offer(step)) continue;  // hidden (R10.3)
+    if (step.player != player && step.decision == Decision::Exchange) hidden_pushes_.push_back(seen_.size());
+    seen_.push_back(step);
+  }
   for (const WishConstraint& c : wish_constraints(hand)) {
     if (c.seat != player) constraints_.push_back(c);  // his own hand is the true one
   }
@@ -249,7 +258,28 @@ bool Knowledge::accepts(const std::array<Mask, 4>& hands) const {
   for (const WishConstraint& c : constraints_) {
     if (!satisfies(c, hands[at(c.seat)] | c.played_since)) return false;
   }
-  return offered_ < 0 || holds_beating_bomb(hands[at(offered_)], *truth_.table());
+  return true;
+}
+
+bool Knowledge::matches(const RecordedHand& hand, int player) const {
+  if (player != player_ || hand.steps().size() != steps_.size() || !(hand.state() == source_)) return false;
+  return std::equal(steps_.rbegin(), steps_.rend(), hand.steps().rbegin());  // the latest steps differ first
+}
+
+const Knowledge& knowledge_of(const RecordedHand& hand, int player) {
+  // A few entries per thread: a bot's decision draws its worlds for one
+  // (hand, seat); a belief over the other seats asks for each in turn.
+  constexpr std::size_t kEntries = 4;
+  thread_local std::array<std::optional<Knowledge>, kEntries> cache;
+  thread_local std::size_t next = 0;
+  for (const auto& entry : cache) {
+    if (entry && entry->matches(hand, player)) return *entry;
+  }
+  auto& slot = cache[next];
+  slot.reset();  // nothing stale is left if the constructor throws
+  slot.emplace(hand, player);
+  next = (next + 1) % kEntries;
+  return *slot;
 }
 
 HandState Knowledge::sample(SplitMix64& rng) const {
@@ -321,19 +351,18 @@ HandState Knowledge::build(const std::array<Mask, 4>& hands, const std::array<Ma
 }
 
 std::vector<Step> Knowledge::world_steps(const HandState& world) const {
-  std::vector<Step> steps;
-  steps.reserve(steps_.size());
-  for (const Step& step : steps_) {
-    if (step.player != player_ && declined_offer(step)) continue;
-    Step seen = step;
-    if (step.player != player_ && step.decision == Decision::Exchange) seen.action.push = world.push(step.player);
-    steps.push_back(seen);
-  }
+  std::vector<Step> steps = seen_;
+  for (std::size_t i : hidden_pushes_) steps[i].action.push = world.push(steps[i].player);
   return steps;
 }
 
+RecordedHand Knowledge::world(SplitMix64& rng) const {
+  HandState state = sample(rng);
+  return {state, world_steps(state)};
+}
+
 std::vector<RecordedHand> resample_many(const RecordedHand& hand, int player, int n, std::uint64_t seed) {
-  const Knowledge knowledge(hand, player);
+  const Knowledge& knowledge = knowledge_of(hand, player);
   SplitMix64 rng(seed);
   std::vector<RecordedHand> worlds;
   worlds.reserve(static_cast<std::size_t>(std::max(n, 0)));
@@ -446,7 +475,8 @@ std::string information_state_string(const RecordedHand& hand, int player) {
     key += " | pushed " + format_action(push);
   }
   if (const auto received = received_cards(s, player)) key += " | received " + hex(triple_mask(*received));
-  key += " | now " + std::to_string(static_cast<int>(s.decision())) + " " + std::to_string(s.current_player()) + " |";
+  const HandState now = public_view(s, player);  // never another seat's bomb offer (R10.3)
+  key += " | now " + std::to_string(static_cast<int>(now.decision())) + " " + std::to_string(now.current_player()) + " |";
   for (const Step& step : hand.steps()) {
     if (step.player != player && declined_offer(step)) continue;  // hidden (R10.3)
     key += " " + std::to_string(step.player) + ":";

@@ -26,6 +26,7 @@ from tichu_fast._core import (
     Cards,
     HandCore,
     Move,
+    ObservationCache,
     apply_id,
     check_pass_order,
     fill_observation_tensor,
@@ -34,13 +35,13 @@ from tichu_fast._core import (
     legal_action_mask,
     legal_moves_array,
     resample_many,
-    shuffled_deck,
+    resample_one,
     with_hands,
 )
 from tichu_fast.enums import Call, Decision
 from tichu_fast.errors import IllegalMoveError, InvalidNotationError, TichuError
 from tichu_fast.formats import OBSERVATION_SIZE
-from tichu_fast.observation import Observation
+from tichu_fast.observation import FIELD_NAMES, Observation
 from tichu_fast.rules import Rules
 
 __all__ = ["HandState"]
@@ -70,17 +71,21 @@ def _cards(value: object, what: str) -> Cards:
     raise TypeError(f"{what} must be Cards, card text, a mask or card names, not {type(value).__name__}")
 
 
+_new = object.__new__  # a HandState without __init__ (which refuses direct construction)
+
+
 class HandState:
     """One hand from the deal to the score (docs/game.md); the C++ backend.
 
     Built by `new`, `from_deal`, `from_position` or `from_replay`, never directly.
     """
 
-    __slots__ = ("_core", "_origin", "_rules")
+    __slots__ = ("_core", "_obs", "_origin", "_rules")
 
     _core: HandCore  # the state and its history, (action, decision, player) per step
     _origin: str
     _rules: Rules
+    _obs: ObservationCache  # what observation() built for this core, set on its first call
 
     def __init__(self) -> None:
         raise TypeError(
@@ -99,7 +104,9 @@ class HandState:
     @classmethod
     def new(cls, seed: int, rules: Rules | None = None) -> HandState:
         """The hand dealt by `seed` (an int 0..2**64-1; R2.1)."""
-        return cls._from_names(shuffled_deck(seed), _rules(rules))
+        rules = _rules(rules)
+        core, origin = HandCore.from_seed(seed, rules)  # _from_names(shuffled_deck(seed)) in one call
+        return cls._make(core, origin, rules)
 
     @classmethod
     def from_deal(cls, hands: Sequence[Any], rules: Rules | None = None) -> HandState:
@@ -391,9 +398,13 @@ class HandState:
 
         The same as `resample_many(player, 1, seed)[0]`.
         """
-        # Not through resample_many: the one world a bot asks for per decision is built here, without a
-        # list (about half of Python's share of the call; bench/ab/resample_ab.py).
-        return self._world(resample_many(self._core, _seat(player, "player"), 1, seed)[0])
+        # One binding call, no list; the core keeps the seat's knowledge of this hand between calls
+        # (bench/ab/resample_ab.py). The world is built without __init__, as _world builds it.
+        if type(player) is not int or not 0 <= player <= 3:
+            player = _seat(player, "player")  # the checks and messages of every seat argument
+        state = _new(HandState)
+        state._core, state._origin, state._rules = resample_one(self._core, player, seed), _WORLD, self._rules
+        return state
 
     def resample_many(self, player: int, n: int, seed: int) -> list[HandState]:
         """`n` worlds for `player` from one seeded stream (seed 0..2**64-1), uniform over the consistent deals.
@@ -423,7 +434,16 @@ class HandState:
 
     def observation(self, player: int) -> Observation:
         """Exactly what `player` may know now (R10.3); every field is computed in the core in one call."""
-        return Observation._from_fields(self._core.observation(_seat(player, "player")))
+        if type(player) is not int or not 0 <= player <= 3:
+            player = _seat(player, "player")
+        try:
+            cache = self._obs
+        except AttributeError:  # a state's first observation; a new core (clone, world) starts without
+            cache = self._obs = ObservationCache(Observation, FIELD_NAMES)
+        # The core builds the Observation itself, without the frozen __init__ (which would spend more
+        # than the call setting the fields one by one): equal and alike in every way to Observation(...).
+        observation: Observation = self._core.observation(player, cache)
+        return observation
 
     def observation_array(self, player: int, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
         """The flat float32 observation of docs/game.md, into `out` when given (filled in place)."""

@@ -10,7 +10,6 @@ which `to_array` calls, and once in the reference
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -40,6 +39,9 @@ class Observation:
     - `played`: per seat, the cards it has played in this hand.
     - `plays`: (seat, move text) of every play and in-turn pass, in order
       (declined bomb offers are not plays: they would show who holds a bomb).
+    - `decision`, `current_player`, and every other field during another seat's
+      out-of-turn bomb offer: the position once the offers pending to other
+      seats are declined (the offer would show that seat holds a bomb).
     - `calls`: each seat's `Call`; `grand_calls`: whether each seat called Grand Tichu.
     - `wish`, `table`, `table_player`, `trick`, `piles`, `out_order`: as on `HandState`.
 
@@ -87,19 +89,6 @@ class Observation:
     points: tuple[int, int, int, int]
     to_beat: tuple[MoveType, int, float] | None
 
-    @classmethod
-    def _from_fields(cls, values: Sequence[Any]) -> Observation:
-        """`Observation(*values)`, the values in field order, without the frozen `__init__`.
-
-        The C++ backend's path: its core returns every field at once, and the
-        generated `__init__` would spend more than that call setting them one
-        by one through `object.__setattr__`. The result is equal and alike in
-        every way (no field is checked or converted by `__init__` either).
-        """
-        observation = object.__new__(cls)
-        observation.__dict__.update(zip(_FIELD_NAMES, values, strict=True))
-        return observation
-
     def to_array(self, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
         """The flat float32 observation (docs/game.md), filled into `out` when given.
 
@@ -127,4 +116,4 @@ class Observation:
         return out
 
 
-_FIELD_NAMES = tuple(f.name for f in fields(Observation))
+FIELD_NAMES = tuple(f.name for f in fields(Observation))  # in order: the C++ backend fills them (HandState)

@@ -148,17 +148,14 @@ def frame_of(state: HandState, seat: int | None) -> dict[str, Any]:
     """What there is to see in `state`: every hand (seat None) or `seat`'s observation only (R10.3).
 
     For a seat, a bomb offer to another seat under way is not shown (it would tell that seat holds a
-    bomb): the decision and the seat to act shown are those that follow once the other seats' pending
-    offers are declined; the rest is the observation now.
+    bomb): its observation already shows the position once the other seats' pending offers are
+    declined (R10.3, `offers_declined`).
     """
-    public = state.observation(0 if seat is None else seat)
-    decision, to_act = public.decision, public.current_player
-    if seat is not None and decision == Decision.BOMB and to_act != seat:
-        after = offers_declined(state, seat)
-        decision, to_act = after.decision, after.current_player
+    # Every hand (seat None): the public part as the seat to act sees it, an offer to it included.
+    public = state.observation(max(state.current_player, 0) if seat is None else seat)
     frame: dict[str, Any] = {
-        "decision": decision.name,
-        "to_act": to_act,
+        "decision": public.decision.name,
+        "to_act": public.current_player,
         "sizes": list(public.hand_sizes),
         "calls": [
             "grand" if grand else ("tichu" if call == Call.TICHU else "")

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -34,6 +35,12 @@ bool is_public_play(const Step& step);
 // wish the hand could fulfil needs the whole list (R6.3), and other
 // decisions have no list to build: is_legal decides those.
 bool legal_now(const HandState& s, const Action& a);
+
+// The legal actions of `s` (HandState::legal_actions, its order), listed
+// once per thread for the last state asked: a Python loop that counts the
+// actions, then applies one by index, lists them once. Valid until this
+// thread's next call.
+std::span<const Action> legal_actions_of(const HandState& s);
 
 class RecordedHand {
  public:
@@ -94,5 +101,25 @@ struct PublicRecord {
   std::array<int, 4> points{};                   // card points in each pile now (R8.5)
 };
 PublicRecord public_record(const RecordedHand& hand);
+// The same for a state seen with these steps (observation.hpp's public_view of the hand's state).
+PublicRecord public_record(const HandState& s, const std::vector<Step>& steps);
+
+// public_record as a fold over the steps, so that a caller that keeps it
+// extends it by the steps recorded since (tichu_fast.HandState's
+// observations): add each step in order, then finish with the state now.
+class PublicRecordFold {
+ public:
+  // Begun with the hand's start (a position within a trick: its passes first).
+  explicit PublicRecordFold(const HandState& s);
+  void add(const Step& step);
+  // The record with `s`, the state the steps led to (or its public_view):
+  // no passes when leading, the pile points now.
+  [[nodiscard]] PublicRecord finish(const HandState& s) const;
+
+ private:
+  PublicRecord r_;
+  int wish_ = 0;     // in force, until a normal card of its rank is played (R6.2)
+  int index_ = -1;   // of the last public play
+};
 
 }  // namespace tichu

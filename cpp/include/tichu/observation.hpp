@@ -80,6 +80,18 @@ bool push_known(const HandState& s, int pusher, int viewer);
 // q+k+1, so player's card from player+j is push(player+j)[3-j].
 std::optional<std::array<std::uint8_t, 3>> received_cards(const HandState& s, int player);
 
+// Whether `player` must not see the decision now (R10.3): another seat is
+// being offered a bomb out of turn, which would show that it holds one.
+inline bool offer_hidden_from(const HandState& s, int player) {
+  return s.decision() == Decision::Bomb && s.current_player() != player;
+}
+
+// The state as seat `player` may see it (R10.3, docs/rules.md): during
+// another seat's bomb offer, the state once every pending offer to another
+// seat is declined (the offers stop at his own): what it would be if no other
+// seat held a bomb beating the table. Otherwise the state itself.
+HandState public_view(const HandState& s, int player);
+
 // Every field of tichu_fast.Observation for `player` (R10.3), read from the
 // state and its record; the bindings only turn it into Python objects.
 // `plays` points into the hand's steps: valid while the hand is unchanged.
@@ -100,7 +112,10 @@ struct ObservationFields {
   std::vector<int> out_order;
   PublicRecord record;               // trick starts, passes, the wish, Dragon gifts, points
 };
-ObservationFields observe(const RecordedHand& hand, int player);
+// With `kept`, the fold of every step of `hand` that its caller keeps,
+// `plays` is left empty (the caller keeps them too) and the record is
+// finished from the fold rather than replayed.
+ObservationFields observe(const RecordedHand& hand, int player, const PublicRecordFold* kept = nullptr);
 
 // What the flat observation holds, seats absolute: read from a state by
 // fill_observation, or from tichu_fast.Observation's fields (its to_array).

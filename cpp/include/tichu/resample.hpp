@@ -61,6 +61,15 @@ class Knowledge {
   // are left out: they would show who holds a bomb).
   [[nodiscard]] std::vector<Step> world_steps(const HandState& world) const;
 
+  // One world with its history: sample, then world_steps.
+  [[nodiscard]] RecordedHand world(SplitMix64& rng) const;
+
+  // Whether this is the knowledge of `player` for exactly `hand` (its state and every step).
+  [[nodiscard]] bool matches(const RecordedHand& hand, int player) const;
+
+  // Whether a draw may be rejected (wish constraints): then its time is not bounded by a few microseconds.
+  [[nodiscard]] bool may_reject() const { return !constraints_.empty(); }
+
   [[nodiscard]] const std::vector<WishConstraint>& constraints() const { return constraints_; }  // of the other seats
   [[nodiscard]] int player() const { return player_; }
 
@@ -69,8 +78,11 @@ class Knowledge {
   [[nodiscard]] HandState build(const std::array<Mask, 4>& hands, const std::array<Mask, 8>& dealt,
                                 SplitMix64& rng) const;
 
-  HandState truth_;
+  HandState source_;  // the hand's state, as it was given (matches)
+  HandState truth_;   // the state he sees: source_, or its public_view during another seat's offer
   std::vector<Step> steps_;
+  std::vector<Step> seen_;                  // the steps he saw (world_steps before the pushes are drawn)
+  std::vector<std::size_t> hidden_pushes_;  // the indices in seen_ of other seats' pushes
   int player_;
   // Unseen cards to deal to each seat's hand (group s) and, during
   // GRAND_TICHU, to each other seat's first 8 (group 4 + s).
@@ -81,9 +93,14 @@ class Knowledge {
   bool dealt_ = false;  // a dealt hand (not begun from a position): it has pushes and first eights
   bool grand_ = false;  // GRAND_TICHU now
   bool exchange_ = false;  // EXCHANGE now: pushes chosen by other seats are hidden
-  int offered_ = -1;  // another seat offered a bomb now: it holds one (R10.2)
   std::vector<WishConstraint> constraints_;  // of the other seats
 };
+
+// The Knowledge of `player` for `hand`, built once and kept per thread for
+// the last few (hand, player) pairs asked (compared by content: the state
+// and every step), so that drawing one world per call costs no replay.
+// The reference is valid until this thread's next call.
+const Knowledge& knowledge_of(const RecordedHand& hand, int player);
 
 // Draws `n` worlds for `player` from one seeded stream (world i of
 // resample_many(seed) is world 0 of nothing else: use n = 1 for one).

@@ -792,6 +792,8 @@ class HandState(HandBase):
     def observation(self, player: int) -> Observation:
         """Exactly what `player` may know (R10.3)."""
         player = check_seat(player, "player")
+        if self._decision == Decision.BOMB and self._current != player:  # another seat's offer: hidden
+            return _worlds.public_view(self, player).observation(player)
         received: tuple[str, str, str] | None = None
         if self._exchanged and all(push is not None for push in self._pushes):
             # from seats p+1, p+2, p+3: seat q pushed to p the card at index (p - q) % 4 - 1

@@ -33,6 +33,7 @@ __all__ = [
     "WorldPosition",
     "draw_worlds",
     "information_state_string",
+    "public_view",
     "record",
     "with_hands",
 ]
@@ -88,6 +89,16 @@ def _decline_while(state: HandState, pending: Callable[[HandState], bool]) -> No
     """Decline bomb offers (R10.2) a world's history leaves out, while `pending` says so."""
     while state.decision == Decision.BOMB and pending(state):
         state._apply_legal(DECLINE)  # declining is always legal (R10.2)
+
+
+def public_view(state: HandState, player: int) -> HandState:
+    """The state as `player` may see it (R10.3): during another seat's bomb offer, a copy with every
+    offer pending to another seat declined (up to his own), as if no other seat held a beating bomb."""
+    if state.decision != Decision.BOMB or state.current_player == player:
+        return state
+    view = state.clone()
+    _decline_while(view, lambda s: s.current_player != player)
+    return view
 
 
 def _step(state: HandState, action: Action) -> Step:
@@ -165,7 +176,7 @@ def information_state_string(state: HandState, player: int) -> str:
         f"hand {seen.hand}",
         f"pushed {seen.pushed}",
         f"received {seen.received}",
-        f"decision {state.decision.name} seat {state.current_player}",
+        f"decision {seen.decision.name} seat {seen.current_player}",  # never another seat's offer (R10.3)
     ]
     for step in seen_steps(record(state), player):
         hidden_push = step.decision == Decision.EXCHANGE and step.seat != player
@@ -311,6 +322,7 @@ def _origin_order(state: HandState, seat: int) -> list[str]:
 def draw_worlds(state: HandState, player: int, n: int, seed: int) -> list[HandState]:
     """`n` worlds for `player` from one SplitMix64(seed) stream (docs/game.md "Worlds")."""
     rng = SplitMix64(seed)
+    state = public_view(state, player)  # worlds at the position he sees, no bomb forced on anyone (R10.3)
     steps = seen_steps(record(state), player)
     if state.decision == Decision.GRAND_TICHU:
         return [_draw_before_grand_tichu(state, player, rng, steps) for _ in range(n)]
