@@ -36,7 +36,7 @@ def test_solver_spec_builds_the_bot() -> None:
 def test_solver_bot_takes_the_exact_best_action_in_an_open_endgame() -> None:
     # R7.2: seat 0 can call Tichu and go out first; with calls the bot sees it in every world
     state = tf.HandState.from_position(["Aj", "2j 3s", "4j", "5j"], 0, played=[1, 2, 3])
-    bot = SolverBot(cards=10, worlds=2, calls=True)
+    bot = SolverBot(cards=10, hidden=4, worlds=2, calls=True)
     assert str(bot.act(state, 0)) == "tichu"
     state.apply("tichu")
     assert str(bot.act(state, 0)) == "Aj"

@@ -41,7 +41,7 @@ class SolverBot:
         self,
         *,
         cards: int = 14,
-        hidden: int = 56,
+        hidden: int = 3,
         worlds: int = 16,
         max_nodes: int = 200_000,
         iterations: int | None = 1000,
