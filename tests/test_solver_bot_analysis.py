@@ -83,7 +83,19 @@ def test_cli_analyze_json(tmp_path: object, capsys: pytest.CaptureFixture[str]) 
     assert main(["analyze", path, "--json", "--cards", "10"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["format"] == ANALYSIS_FORMAT
+    assert sum(data["loss_by_seat"]) == pytest.approx(data["total_loss"])
+    assert data["loss_by_team"] == pytest.approx(
+        [data["loss_by_seat"][0] + data["loss_by_seat"][2], data["loss_by_seat"][1] + data["loss_by_seat"][3]]
+    )
+    assert main(["analyze", path, "--cards", "10"]) == 0
+    text = capsys.readouterr().out
+    for line in ("loss by seat 0:", "loss by team 0:", "total loss"):
+        assert line in text
     assert main(["analyze", f"{tmp_path}/missing.txt"]) == 2
+    for bad in (["--budget", "-1"], ["--cards", "-3"], ["--budget", "x"]):
+        with pytest.raises(SystemExit):
+            main(["analyze", path, *bad])
+        assert "a count is an int >= 0" in capsys.readouterr().err
 
 
 def test_analysis_finds_a_hand_checked_wish_mistake() -> None:
