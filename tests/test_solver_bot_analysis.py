@@ -36,7 +36,7 @@ def test_solver_spec_builds_the_bot() -> None:
 def test_solver_bot_takes_the_exact_best_action_in_an_open_endgame() -> None:
     # R7.2: seat 0 can call Tichu and go out first; with calls the bot sees it in every world
     state = tf.HandState.from_position(["Aj", "2j 3s", "4j", "5j"], 0, played=[1, 2, 3])
-    bot = SolverBot(cards=10, worlds=2, calls=True)
+    bot = SolverBot(cards=10, hidden=4, worlds=2, calls=True)
     assert str(bot.act(state, 0)) == "tichu"
     state.apply("tichu")
     assert str(bot.act(state, 0)) == "Aj"
@@ -83,7 +83,19 @@ def test_cli_analyze_json(tmp_path: object, capsys: pytest.CaptureFixture[str]) 
     assert main(["analyze", path, "--json", "--cards", "10"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["format"] == ANALYSIS_FORMAT
+    assert sum(data["loss_by_seat"]) == pytest.approx(data["total_loss"])
+    assert data["loss_by_team"] == pytest.approx(
+        [data["loss_by_seat"][0] + data["loss_by_seat"][2], data["loss_by_seat"][1] + data["loss_by_seat"][3]]
+    )
+    assert main(["analyze", path, "--cards", "10"]) == 0
+    text = capsys.readouterr().out
+    for line in ("loss by seat 0:", "loss by team 0:", "total loss"):
+        assert line in text
     assert main(["analyze", f"{tmp_path}/missing.txt"]) == 2
+    for bad in (["--budget", "-1"], ["--cards", "-3"], ["--budget", "x"]):
+        with pytest.raises(SystemExit):
+            main(["analyze", path, *bad])
+        assert "a count is an int >= 0" in capsys.readouterr().err
 
 
 def test_analysis_finds_a_hand_checked_wish_mistake() -> None:
@@ -96,3 +108,35 @@ def test_analysis_finds_a_hand_checked_wish_mistake() -> None:
     assert mistakes == [(1, 0, "no wish", "wish 10", 20.0)]
     assert result.loss_by_seat == (20.0, 0.0, 0.0, 0.0)
     assert result.loss_by_team == (20.0, 0.0)
+
+
+def test_solver_bot_refuses_bad_input_and_leaves_the_state() -> None:
+    # R10.1: a bot decides for the player in turn only
+    state = tf.HandState.from_position(["Aj", "2j 3s", "4j", "5j"], 0, played=[1, 2, 3])
+    before = state.replay()
+    bot = SolverBot(cards=10, worlds=2)
+    with pytest.raises(ValueError, match="not the player in turn"):
+        bot.act(state, 1)
+    with pytest.raises(IndexError):
+        bot.act(state, 7)
+    with pytest.raises(TypeError):
+        bot.act(state, "0")  # type: ignore[arg-type]
+    for options in ({"budget": -1.0}, {"max_nodes": -5}, {"hidden": -1}, {"cards": -1}, {"iterations": 0}):
+        with pytest.raises(ValueError):
+            SolverBot(**options)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="max_nodes"):
+        SolverBot(max_nodes=1.5)  # type: ignore[arg-type]
+    assert state.replay() == before
+    over = heuristic_hand(2)
+    with pytest.raises(ValueError, match="over"):
+        bot.act(over, 0)
+
+
+def test_solver_bot_solves_only_when_few_cards_are_hidden() -> None:
+    # R10.3: the cards of the other three hands are what the seat cannot see
+    state = tf.HandState.from_position(["Aj 2s 3s", "2j 3j", "4j", "5j 6j"], 0, played=[0, 1, 2, 3])
+    assert SolverBot(cards=10, hidden=5).endgame(state)
+    assert not SolverBot(cards=10, hidden=4).endgame(state)
+    assert not SolverBot(cards=7, hidden=5).endgame(state)
+    assert not SolverBot(cards=10, hidden=5).endgame(state, 1)  # seat 1 cannot see 6 cards
+    assert SolverBot(cards=10, hidden=6).endgame(state, 1)

@@ -65,6 +65,16 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"a seed is an int 0..2**64-1, not {_quote(text)}") from None
 
 
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"a count is an int >= 0, not {_quote(text)}")
+    return value
+
+
 def _hands(text: str) -> int:
     try:
         value = int(text)
@@ -526,9 +536,9 @@ def _analyze_parser(commands: Any) -> None:
     analyze.add_argument("replay", help="a replay file (tichu_fast replay 1), or - for stdin")
     analyze.add_argument("--json", action="store_true", help='print the "tichu_fast analysis 1" JSON')
     analyze.add_argument(
-        "--budget", type=_seed, default=1_000_000, help="positions searched per decision at most (default 1000000)"
+        "--budget", type=_count, default=1_000_000, help="positions searched per decision at most (default 1000000)"
     )
-    analyze.add_argument("--cards", type=_seed, default=24, help="analyse from this many cards in all hands (24)")
+    analyze.add_argument("--cards", type=_count, default=24, help="analyse from this many cards in all hands (24)")
     analyze.set_defaults(run=_analyze)
 
 

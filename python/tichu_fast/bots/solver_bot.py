@@ -1,6 +1,7 @@
 """`SolverBot`: the exact solver in the endgame, ISMCTS before it (docs/solver.md).
 
-Once at most `cards` cards are left in all four hands, each decision draws
+Once at most `cards` cards are left in all four hands and at most `hidden`
+of them are in the other three hands (the cards the seat cannot see), each decision draws
 `worlds` deals consistent with what the seat knows (`resample_many`, R10.3),
 solves every world exactly with all hands open (`tichu_fast.solver.solve`,
 at most `max_nodes` positions each) and takes the action of the best mean
@@ -28,7 +29,9 @@ class SolverBot:
     """Exact solves of drawn worlds once few cards are left; ISMCTS before.
 
     `cards`: the most cards in all hands at which the solver takes over;
-    `worlds`: deals drawn per decision; `max_nodes`: the node budget of each
+    `hidden`: the most cards in the other three hands (unseen by the seat)
+    at which it does: the fewer, the less the open-hand solves assume that
+    is not known (strategy fusion); `worlds`: deals drawn per decision; `max_nodes`: the node budget of each
     world's solve (when a world is not solved within it, the decision is
     the ISMCTS's); `iterations`/`budget`/`threads`/`calls`: the ISMCTS
     before that (calls=False leaves every call to the heuristic, as ISMCTSBot does).
@@ -38,6 +41,7 @@ class SolverBot:
         self,
         *,
         cards: int = 14,
+        hidden: int = 3,
         worlds: int = 16,
         max_nodes: int = 200_000,
         iterations: int | None = 1000,
@@ -48,6 +52,7 @@ class SolverBot:
     ) -> None:
         """Checks every parameter now (TypeError, ValueError)."""
         self.cards = _args.count(cards, "cards", 0)
+        self.hidden = _args.count(hidden, "hidden", 0)
         self.worlds = _args.count(worlds, "worlds", 1, _args.MAX_WORLDS)
         self.max_nodes = _args.count(max_nodes, "max_nodes", 1)
         self.seed = _args.seed(seed)
@@ -62,9 +67,14 @@ class SolverBot:
         self._decisions = 0
         self.search.reset(hand_seed)
 
-    def endgame(self, state: Any) -> bool:
-        """Whether the solver decides `state`: a decision of the play with at most `cards` cards left."""
-        return state.decision in _ENDGAME and sum(len(hand) for hand in state.hands) <= self.cards
+    def endgame(self, state: Any, seat: int | None = None) -> bool:
+        """Whether the solver decides `state` for `seat` (default: the player in turn): a decision
+        of the play with at most `cards` cards left, at most `hidden` of them in the other hands."""
+        if state.decision not in _ENDGAME:
+            return False
+        seat = state.current_player if seat is None else seat
+        sizes = [len(hand) for hand in state.hands]
+        return sum(sizes) <= self.cards and sum(sizes) - sizes[seat] <= self.hidden
 
     def values(self, state: Any, seat: int) -> dict[str, float] | None:
         """Each legal action's mean exact value for `seat`'s team over the drawn worlds (by action text).
@@ -85,8 +95,17 @@ class SolverBot:
         return {text: total / len(worlds) for text, total in sums.items()}
 
     def act(self, state: Any, seat: int) -> Any:
-        """The action for `seat`, the player in turn of `state` (either backend)."""
-        if not self.endgame(state):
+        """The action for `seat`, the player in turn of `state` (either backend).
+
+        TypeError for a seat that is no int, IndexError outside 0..3, ValueError
+        for a seat not in turn or a finished hand; `state` is never changed.
+        """
+        seat = _args.seat(seat, "seat")
+        if state.is_terminal():
+            raise ValueError("the hand is over: no decision to take")
+        if seat != state.current_player:
+            raise ValueError(f"seat {seat} is not the player in turn {state.current_player}")
+        if not self.endgame(state, seat):
             return self.search.act(state, seat)
         seed = _core.hand_seed(self._hand, self._decisions)
         usual = policy_action_of(state, "heuristic", seed, self.calls)
@@ -106,5 +125,5 @@ class SolverBot:
         return state.parse_action(best)
 
     def __repr__(self) -> str:
-        head = f"SolverBot(cards={self.cards}, worlds={self.worlds}, max_nodes={self.max_nodes}"
+        head = f"SolverBot(cards={self.cards}, hidden={self.hidden}, worlds={self.worlds}, max_nodes={self.max_nodes}"
         return f"{head}, search={self.search!r})"

@@ -104,6 +104,7 @@ BOTS: dict[str, BotSpec] = {
         SolverBot,
         {
             "cards": integer,
+            "hidden": integer,
             "worlds": integer,
             "max_nodes": integer,
             "iterations": integer,

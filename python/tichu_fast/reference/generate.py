@@ -127,7 +127,14 @@ def four_of_a_kinds(hand: HandView) -> Iterator[Move]:
 def pair_runs(hand: HandView) -> Iterator[Move]:
     """k >= 2 pairs of adjacent ranks; at most one card is the Phoenix (R3)."""
     for low in range(2, ACE):
-        for high in range(low + 1, ACE + 1):
+        short = 0  # ranks of the window with one card: the Phoenix can complete one
+        for high in range(low, ACE + 1):
+            size = len(hand.groups[high])
+            short += size == 1
+            if size == 0 or short > hand.phoenix:
+                break  # every wider window holds this rank too: none can be filled
+            if high == low:
+                continue
             window = range(low, high + 1)
             real = [list(combinations(hand.groups[rank], 2)) for rank in window]
             for chosen in product(*real):
@@ -148,6 +155,8 @@ def pair_runs(hand: HandView) -> Iterator[Move]:
 def full_houses(hand: HandView) -> Iterator[Move]:
     """A trio plus a pair of a different rank; at most one card is the Phoenix (R3)."""
     for trio_rank, trio_cards in hand.groups.items():
+        if len(trio_cards) < 3 - hand.phoenix:
+            continue  # not even a trio with the Phoenix
         real_trios: list[tuple[int, ...]] = list(combinations(trio_cards, 3))
         phoenix_trios = [_with_phoenix(two) for two in combinations(trio_cards, 2)]
         for pair_rank, pair_cards in hand.groups.items():
@@ -168,11 +177,17 @@ def full_houses(hand: HandView) -> Iterator[Move]:
 # -- straights and straight flushes -------------------------------------------
 
 
-def _straight_windows() -> Iterator[range]:
-    """Every run of >= 5 consecutive ranks within 1 (Mah Jong) .. 14 (R3)."""
+def _straight_windows(hand: HandView) -> Iterator[range]:
+    """Every run of >= 5 consecutive ranks within 1 (Mah Jong) .. 14 (R3) that the
+    hand can fill, with the Phoenix standing in for at most one missing rank."""
     for low in range(1, ACE + 1):
-        for high in range(low + MIN_STRAIGHT - 1, ACE + 1):
-            yield range(low, high + 1)
+        missing = 0
+        for high in range(low, ACE + 1):
+            missing += not hand.straight_cards(high)
+            if missing > hand.phoenix:
+                break  # every wider window lacks this rank too: none can be filled
+            if high - low + 1 >= MIN_STRAIGHT:
+                yield range(low, high + 1)
 
 
 def _is_flush(cards: Sequence[int]) -> bool:
@@ -182,7 +197,7 @@ def _is_flush(cards: Sequence[int]) -> bool:
 
 def straights(hand: HandView) -> Iterator[Move]:
     """Plain straights: never a straight flush (R3.6); the Phoenix never as 1 (R3.1)."""
-    for window in _straight_windows():
+    for window in _straight_windows(hand):
         high = window[-1]
         real = [hand.straight_cards(rank) for rank in window]
         for chosen in product(*real):
@@ -200,13 +215,18 @@ def straights(hand: HandView) -> Iterator[Move]:
 
 def straight_flushes(hand: HandView) -> Iterator[Move]:
     """>= 5 consecutive normal cards of one suit: a bomb (R4.1)."""
-    for window in _straight_windows():
-        if window[0] == 1:  # the Mah Jong is never part of a bomb (R4.1)
-            continue
-        for suit in range(4):
-            chosen = [c for rank in window for c in hand.groups[rank] if card_suit(c) == suit]
-            if len(chosen) == len(window):
-                yield _move(chosen, MoveType.STRAIGHT_FLUSH, window[-1], None)
+    for low in range(2, ACE + 1):  # the Mah Jong is never part of a bomb (R4.1)
+        suits = {0, 1, 2, 3}  # the suits that run unbroken from `low` to `high`
+        for high in range(low, ACE + 1):
+            suits &= {card_suit(card) for card in hand.groups[high]}
+            if not suits:
+                break  # no wider window can be one suit either
+            if high - low + 1 < MIN_STRAIGHT:
+                continue
+            window = range(low, high + 1)
+            for suit in sorted(suits):
+                chosen = [c for rank in window for c in hand.groups[rank] if card_suit(c) == suit]
+                yield _move(chosen, MoveType.STRAIGHT_FLUSH, high, None)
 
 
 # -- all together -------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import operator
 from typing import Any
 
@@ -66,22 +67,25 @@ def legal_moves(
     out_of_turn: bool = False,
 ) -> list[Move]:
     """The legal moves of `hand` on `table` under `wish`, in the documented order (docs/api.md)."""
-    # Generated in this module's own order, then sorted: the order is a contract (docs/api.md).
-    return sorted(_unordered_legal_moves(hand, table, wish, out_of_turn), key=move_order_key)
-
-
-def _unordered_legal_moves(
-    hand: Cards | int | str,
-    table: Move | str | None,
-    wish: int | None,
-    out_of_turn: bool,
-) -> list[Move]:
-    """Every legal move (R4 to R6), in the order they are generated here."""
     cards = as_cards(hand, "hand")
     if len(cards) > MAX_HAND:
         raise ValueError(f"a hand holds at most {MAX_HAND} cards, not {len(cards)}")
     table_move = _check_table(table, cards)
     wished = _check_wish(wish)
+    return list(_sorted_legal_moves(cards, table_move, wished, bool(out_of_turn)))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _sorted_legal_moves(
+    cards: Cards, table_move: Move | None, wished: int | None, out_of_turn: bool
+) -> tuple[Move, ...]:
+    """The legal moves of checked arguments, remembered (a search asks for the same ones again and again)."""
+    # Generated in this module's own order, then sorted: the order is a contract (docs/api.md).
+    return tuple(sorted(_unordered_legal_moves(cards, table_move, wished, out_of_turn), key=move_order_key))
+
+
+def _unordered_legal_moves(cards: Cards, table_move: Move | None, wished: int | None, out_of_turn: bool) -> list[Move]:
+    """Every legal move (R4 to R6), in the order they are generated here."""
     view = HandView(cards)
 
     if out_of_turn:  # R4.4, R4.6, R10.2: a bomb that beats the table, or decline; no wish

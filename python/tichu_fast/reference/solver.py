@@ -11,13 +11,20 @@ holds the C++ solver to it.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from tichu_fast.enums import Decision
 from tichu_fast.reference.actions import Action
+from tichu_fast.reference.cards import Cards
 from tichu_fast.reference.hand_state import HandState
 
-__all__ = ["action_values", "value"]
+__all__ = ["TooLarge", "action_values", "value"]
+
+
+class TooLarge(RuntimeError):
+    """The position needs more than `max_positions` positions remembered."""
+
 
 # The state's slots that decide the rest of the hand.
 _FUTURE = (
@@ -41,6 +48,8 @@ _FUTURE = (
     "_trick",
     "_wish",
 )
+_PILES = _FUTURE.index("_piles")
+_TRICK = _FUTURE.index("_trick")
 
 
 def _frozen(value: Any) -> Any:
@@ -51,8 +60,25 @@ def _frozen(value: Any) -> Any:
     return value
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def _points(mask: int) -> int:
+    return Cards.from_mask(mask).points
+
+
 def _key(state: HandState) -> tuple[Any, ...]:
-    return tuple(_frozen(getattr(state, name)) for name in _FUTURE)
+    # Only the points of the piles and of the trick count at the end (R8.5), so
+    # positions that differ only in which cards of equal points lie there are one.
+    key = [_frozen(getattr(state, name)) for name in _FUTURE]
+    key[_PILES] = tuple(_points(pile.mask) for pile in state._piles)
+    key[_TRICK] = (bool(state._trick), _points(state._trick.mask))
+    return tuple(key)
+
+
+def _child(state: HandState, action: Action) -> HandState:
+    """`state.child(action)` for an action of `state.legal_actions()`, without checking it again."""
+    child = state.clone()
+    child._apply_legal(action)
+    return child
 
 
 def _check(state: HandState) -> None:
@@ -62,7 +88,7 @@ def _check(state: HandState) -> None:
         raise ValueError("the hand is over: there is nothing to solve")
 
 
-def _value(state: HandState, memo: dict[tuple[Any, ...], int]) -> int:
+def _value(state: HandState, memo: dict[tuple[Any, ...], int], limit: float) -> int:
     if state.is_terminal():
         team0, team1 = state.returns()
         return team0 - team1
@@ -70,20 +96,41 @@ def _value(state: HandState, memo: dict[tuple[Any, ...], int]) -> int:
     known = memo.get(key)
     if known is not None:
         return known
-    values = [_value(state.child(action), memo) for action in state.legal_actions()]
+    if len(memo) >= limit:
+        raise TooLarge(f"more than {limit} positions")
+    values = [_value(_child(state, action), memo, limit) for action in state.legal_actions()]
     result = max(values) if state.current_player % 2 == 0 else min(values)
     memo[key] = result
     return result
 
 
-def value(state: HandState) -> int:
-    """The exact value of `state` (team 0's return minus team 1's) with every hand visible."""
+def _limit(max_positions: int | None) -> float:
+    if max_positions is None:
+        return float("inf")
+    if isinstance(max_positions, bool) or not isinstance(max_positions, int):
+        raise TypeError(f"max_positions must be an int or None, not {type(max_positions).__name__}")
+    if max_positions < 0:
+        raise ValueError(f"max_positions must be >= 0, not {max_positions}")
+    return max_positions
+
+
+def value(state: HandState, max_positions: int | None = None) -> int:
+    """The exact value of `state` (team 0's return minus team 1's) with every hand visible.
+
+    With `max_positions`, `TooLarge` is raised once more positions than that
+    would have to be remembered (the state is never changed).
+    """
+    limit = _limit(max_positions)
     _check(state)
-    return _value(state, {})
+    return _value(state, {}, limit)
 
 
-def action_values(state: HandState) -> list[tuple[Action, int]]:
-    """Every legal action of the seat in turn and its exact value, in `legal_actions()` order."""
+def action_values(state: HandState, max_positions: int | None = None) -> list[tuple[Action, int]]:
+    """Every legal action of the seat in turn and its exact value, in `legal_actions()` order.
+
+    `max_positions` as for `value`.
+    """
+    limit = _limit(max_positions)
     _check(state)
     memo: dict[tuple[Any, ...], int] = {}
-    return [(action, _value(state.child(action), memo)) for action in state.legal_actions()]
+    return [(action, _value(_child(state, action), memo, limit)) for action in state.legal_actions()]
