@@ -66,11 +66,8 @@ std::span<const Action> legal_actions_of(const HandState& s) {
 
 namespace {
 
-// The k-th set bit of `m` (k < count(m)).
-int nth_card(Mask m, int k) {
-  for (; k > 0; --k) m &= m - 1;
-  return std::countr_zero(m);
-}
+// The index of the k-th lowest card of `m` (k < count(m)).
+int nth_index(Mask m, int k) { return std::countr_zero(nth_card(m, k)); }
 
 // A lead that no wish filters (R6.3), as the random policy counts it.
 bool counted_lead(const HandState& s) {
@@ -98,10 +95,10 @@ Action action_at(const HandState& s, int index) {
   if (s.decision() == Decision::Exchange) {  // legal_actions' order: the first card, then the second, the third
     const int n = count(hand);
     const int per_first = (n - 1) * (n - 2);
-    const int a = nth_card(hand, index / per_first);
+    const int a = nth_index(hand, index / per_first);
     const Mask rest = hand & ~(Mask{1} << a);
-    const int b = nth_card(rest, index % per_first / (n - 2));
-    const int c = nth_card(rest & ~(Mask{1} << b), index % (n - 2));
+    const int b = nth_index(rest, index % per_first / (n - 2));
+    const int c = nth_index(rest & ~(Mask{1} << b), index % (n - 2));
     Action push;
     push.kind = ActionKind::Push;
     push.push = {static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b), static_cast<std::uint8_t>(c)};
