@@ -106,7 +106,8 @@ Handling handling(const HandState& s, int observer, bool calls) {
 double thread_seconds() {
 #if defined(CLOCK_THREAD_CPUTIME_ID)
   timespec t{};
-  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t) == 0) return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t) == 0)
+    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 #endif
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
