@@ -26,7 +26,7 @@ from tichu_fast.hand import HandState
 __all__ = ["CLOSE_RATIO", "DEFAULT_EXPLORATION", "ISMCTSBot", "SearchResult", "ismcts"]
 
 DEFAULT_EXPLORATION = 0.35  # the UCB1 constant on rewards (own - other team return) / 400
-CLOSE_RATIO = 0.5  # a decision is close when the runner-up has at least this share of the best action's visits
+CLOSE_RATIO = 0.8  # a decision is close when the runner-up has at least this share of the best action's visits
 
 
 @dataclass(frozen=True)
