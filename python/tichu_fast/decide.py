@@ -6,7 +6,8 @@ Grand Tichu) and each is played out twice with the same seeds, once after the
 call and once after the answer "no" (in play: after the policy's own move, no
 call), by the playout policy with its calls on for every later decision. The
 seat calls when the mean difference of its team's margin (own return less the
-other team's) exceeds `CALL_MARGIN`. A push is scored the same way: each
+other team's) exceeds `CALL_MARGIN` and `CALL_ERRORS` standard errors. A push
+is scored the same way: each
 candidate (`exchange_candidates`) applied in the same worlds and played out
 with the same seeds, the best mean margin taken.
 """
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from tichu_fast.hand import HandState
 
 __all__ = [
+    "CALL_ERRORS",
     "CALL_MARGIN",
     "call_action",
     "call_gain",
@@ -37,7 +39,8 @@ __all__ = [
     "search_exchange",
 ]
 
-CALL_MARGIN = 10.0  # points a hand: call only when calling is expected to gain more than this
+CALL_MARGIN = 20.0  # points a hand: call only when calling is expected to gain more than this
+CALL_ERRORS = 2.0  # ... and more than this many standard errors of the estimate
 
 
 def call_action(state: HandState) -> Action | None:
@@ -89,8 +92,14 @@ def call_gain(
 def search_call(
     state: HandState, seat: int, worlds: int, seed: int, *, policy: str = "heuristic", threads: int = 1
 ) -> bool:
-    """Whether `seat` should call at this decision: the gain of calling exceeds CALL_MARGIN."""
-    return call_gain(state, seat, worlds, seed, policy=policy, threads=threads)[0] > CALL_MARGIN
+    """Whether `seat` should call now: the gain of calling exceeds CALL_MARGIN and CALL_ERRORS standard errors.
+
+    The playouts play every seat by the heuristic, which the opponents at a table may outplay,
+    and a seat asks at several decisions (Tichu before the exchange, then before each
+    play until its first card): the margin keeps the calls to the clear cases.
+    """
+    gain, error = call_gain(state, seat, worlds, seed, policy=policy, threads=threads)
+    return gain > max(CALL_MARGIN, CALL_ERRORS * error)
 
 
 def exchange_candidates(state: HandState) -> list[Action]:
