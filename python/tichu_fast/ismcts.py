@@ -26,7 +26,7 @@ from tichu_fast.hand import HandState
 __all__ = ["CLOSE_RATIO", "DEFAULT_EXPLORATION", "DEFAULT_PRIOR", "ISMCTSBot", "SearchResult", "ismcts"]
 
 DEFAULT_EXPLORATION = 0.35  # the UCB1 constant on rewards (own - other team return) / 400
-DEFAULT_PRIOR = 0.5  # ISMCTSBot's progressive bias: +30.3 +- 17.4 a hand over prior=0 at 300 iterations (docs/bots.md)
+DEFAULT_PRIOR = 0.5  # ISMCTSBot's progressive bias: +29.0 +- 17.5 a hand over prior=0 at 300 iterations (docs/bots.md)
 CLOSE_RATIO = 0.8  # a decision is close when the runner-up has at least this share of the best action's visits
 
 
