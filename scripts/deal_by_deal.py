@@ -8,8 +8,8 @@ fair sample. Several processes may share a file with `--start`/`--step`
 (e.g. 0/2 and 1/2). The summary is the arena's: the mean over deals with
 1.96 s / sqrt(n).
 
-    python scripts/deal_by_deal.py play ismcts:iterations=10000 heuristic-v1 --seed 0 --deals 200 --out m.jsonl
-    python scripts/deal_by_deal.py summary m.jsonl
+    python scripts/deal_by_deal.py ismcts:iterations=10000 heuristic-v1 --seed 0 --deals 200 --out m.jsonl
+    python scripts/deal_by_deal.py --summary m.jsonl
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def estimate(values: list[float]) -> str:
 
 def summary(args: argparse.Namespace) -> None:
     """Prints the margin, its calls and cards parts, the calls made, and the CPU time per decision of the file."""
-    with open(args.file, encoding="utf-8") as rows_file:
+    with open(args.summary, encoding="utf-8") as rows_file:
         rows = [json.loads(line) for line in rows_file]
     margins = [r["margin"] for r in rows]
     calls = [r["calls"] for r in rows]
@@ -70,23 +70,23 @@ def summary(args: argparse.Namespace) -> None:
 
 
 def main() -> None:
-    """The command line: `play` or `summary`."""
+    """The command line: play TEAM_A TEAM_B into --out, or --summary FILE."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    commands = parser.add_subparsers(required=True)
-    one = commands.add_parser("play")
-    one.add_argument("team_a")
-    one.add_argument("team_b")
-    one.add_argument("--seed", type=int, default=0)
-    one.add_argument("--deals", type=int, default=100)
-    one.add_argument("--start", type=int, default=0)
-    one.add_argument("--step", type=int, default=1)
-    one.add_argument("--out", required=True)
-    one.set_defaults(run=play)
-    two = commands.add_parser("summary")
-    two.add_argument("file")
-    two.set_defaults(run=summary)
+    parser.add_argument("team_a", nargs="?", help="team A's SPEC")
+    parser.add_argument("team_b", nargs="?", help="team B's SPEC")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--start", type=int, default=0, help="the first deal this process plays")
+    parser.add_argument("--step", type=int, default=1, help="play every step-th deal")
+    parser.add_argument("--out", help="the file the deals are appended to")
+    parser.add_argument("--summary", help="summarize this file instead of playing")
     args = parser.parse_args()
-    args.run(args)
+    if args.summary:
+        summary(args)
+    elif args.team_a and args.team_b and args.out:
+        play(args)
+    else:
+        parser.error("give TEAM_A TEAM_B --out FILE, or --summary FILE")
 
 
 if __name__ == "__main__":
