@@ -138,17 +138,20 @@ def test_decision_seed_is_the_documented_stream():
 
 
 def test_monte_carlo_bot_with_a_time_budget_stays_near_it(monkeypatch):
-    # The budget is read from the clock: a fake clock that moves 5 ms per reading makes the test the
-    # same on a busy machine. 20 ms asked: batches stop after a few readings, whatever the work took.
+    # The budget is read from the CPU clock (thread_time with one thread): a fake clock that moves 5 ms
+    # per reading makes the test the same on a busy machine. 20 ms asked: batches stop after a few
+    # readings, whatever the work took.
     from tichu_fast.bots import monte_carlo
 
     class Clock:
         now, readings = 0.0, 0
 
-        def perf_counter(self) -> float:
+        def thread_time(self) -> float:
             self.readings += 1
             self.now += 0.005
             return self.now
+
+        process_time = thread_time
 
     clock = Clock()
     monkeypatch.setattr(monte_carlo, "time", clock)

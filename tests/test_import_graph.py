@@ -28,6 +28,7 @@ LAYERS = [
             "bots",
             "bots.",
             "ismcts",
+            "decide",
             "arena",
             "vec",
             "envs",

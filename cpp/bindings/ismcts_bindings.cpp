@@ -16,7 +16,7 @@ void bind_ismcts(py::module_& m) {
   m.def(
       "ismcts",
       [](const RecordedHand& h, Shown<int> iterations, double budget, Shown<int> threads, Shown<int> seed,
-         double exploration, Shown<py::str> policy, Shown<bool> calls) {
+         double exploration, Shown<py::str> policy, Shown<bool> calls, double prior) {
         IsmctsConfig config;
         config.iterations = small_int(iterations.obj, "iterations");
         if (config.iterations < 0) throw py::value_error("iterations must be >= 0 (0: no iteration budget)");
@@ -29,6 +29,8 @@ void bind_ismcts(py::module_& m) {
         if (!std::isfinite(exploration) || exploration < 0.0)
           throw py::value_error("exploration must be a finite number >= 0");
         config.exploration = exploration;
+        if (!std::isfinite(prior) || prior < 0.0) throw py::value_error("prior must be a finite number >= 0");
+        config.prior = prior;
         if (!PyUnicode_Check(policy.obj.ptr())) throw py::type_error("policy must be a str");
         if (!PyBool_Check(calls.obj.ptr())) throw py::type_error("calls must be a bool");
         config.policy = Policy{policy_kind(text_arg(policy.obj, "policy")), calls.obj.ptr() == Py_True};
@@ -54,8 +56,22 @@ void bind_ismcts(py::module_& m) {
         return py::make_tuple(actions, visits, values, r.iterations, r.seconds, r.best);
       },
       py::arg("state"), py::arg("iterations"), py::arg("budget"), py::arg("threads"), py::arg("seed"),
-      py::arg("exploration"), py::arg("policy"), py::arg("calls"),
+      py::arg("exploration"), py::arg("policy"), py::arg("calls"), py::arg("prior") = 0.0,
       "ISMCTS for the player in turn: (actions, visits, mean team returns, iterations, seconds, best index).");
+  m.def(
+      "ismcts_candidates",
+      [](const RecordedHand& h, Shown<bool> calls) {
+        if (!PyBool_Check(calls.obj.ptr())) throw py::type_error("calls must be a bool");
+        const HandState& s = h.state();
+        if (s.is_terminal()) throw py::value_error("the hand is over: no decision to search");
+        std::vector<Action> buffer(static_cast<std::size_t>(kMaxActions));
+        buffer.resize(static_cast<std::size_t>(root_candidates(s, calls.obj.ptr() == Py_True, buffer.data())));
+        py::list actions(buffer.size());
+        for (std::size_t i = 0; i < buffer.size(); ++i) actions[i] = py::cast(buffer[i]);
+        return actions;
+      },
+      py::arg("state"), py::arg("calls"),
+      "The actions ISMCTS considers at the current decision (root_candidates): on the exchange, a few pushes.");
 }
 
 }  // namespace tichu::bindings

@@ -14,6 +14,10 @@
 #include <stdexcept>
 #include <utility>
 
+#if defined(__unix__) || defined(__APPLE__)
+#include <time.h>
+#endif
+
 #include "tichu/parallel.hpp"
 #include "tichu/playout.hpp"
 #include "tichu/resample.hpp"
@@ -94,6 +98,18 @@ Handling handling(const HandState& s, int observer, bool calls) {
   if (!calls && (d == Decision::GrandTichu || d == Decision::Tichu)) return Handling::NoCall;
   if (s.current_player() != observer && (d == Decision::Exchange || d == Decision::Bomb)) return Handling::Hidden;
   return Handling::Branch;
+}
+
+// The CPU time of the calling thread in seconds (wall time where the
+// platform has no per-thread clock), so that a time budget holds on a
+// loaded machine: a search gets the same work whatever else runs.
+double thread_seconds() {
+#if defined(CLOCK_THREAD_CPUTIME_ID)
+  timespec t{};
+  if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t) == 0)
+    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+#endif
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
 // A hash of an action's bytes (its padding is zero), for matching children.
@@ -253,6 +269,18 @@ class Tree {
         }
       }
     }
+    // Progressive bias: the heuristic's action in this world (it draws nothing).
+    int favourite = -1;
+    if (config_.prior > 0.0) {
+      SplitMix64 fixed(0);
+      const Action h = choose_heuristic(world, config_.policy.calls, fixed, scratch_);
+      for (int i = 0; i < n; ++i) {
+        if (actions_[static_cast<std::size_t>(i)] == h) {
+          favourite = i;
+          break;
+        }
+      }
+    }
     // The root's children exist from the start; an unvisited one is tried first.
     if (node == 0) {
       for (int i = 0; i < n; ++i) {
@@ -261,6 +289,11 @@ class Tree {
       }
     }
     if (tried < n && std::cmp_less(nodes_.size(), config_.max_nodes)) {
+      if (favourite >= 0 && child_of_[static_cast<std::size_t>(favourite)] < 0) {  // the heuristic's action first
+        const int c = add_child(node, actions_[static_cast<std::size_t>(favourite)], seat);
+        nodes_[static_cast<std::size_t>(c)].available = 1;
+        return c;
+      }
       auto k = static_cast<int>(rng.pick(static_cast<std::uint64_t>(n - tried)));
       for (int i = 0; i < n; ++i) {
         if (child_of_[static_cast<std::size_t>(i)] >= 0) continue;
@@ -278,9 +311,9 @@ class Tree {
       if (c < 0) continue;
       const Node& child = nodes_[static_cast<std::size_t>(c)];
       if (child.visits == 0) return c;  // added when the tree was full, or by another path: try it
-      const double score =
-          child.reward / child.visits +
-          config_.exploration * std::sqrt(std::log(static_cast<double>(child.available)) / child.visits);
+      double score = child.reward / child.visits +
+                     config_.exploration * std::sqrt(std::log(static_cast<double>(child.available)) / child.visits);
+      if (i == favourite) score += config_.prior / (child.visits + 1);
       if (score > best_score) {
         best_score = score;
         best = c;
@@ -337,8 +370,6 @@ IsmctsResult ismcts(const RecordedHand& hand, const IsmctsConfig& config) {
   if (buffer.size() > 1) {
     const Knowledge knowledge(hand, s.current_player());
     const int threads = std::min(config.threads, kMaxThreads);
-    const auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                      std::chrono::duration<double>(config.budget));
     std::vector<std::unique_ptr<Tree>> trees(static_cast<std::size_t>(threads));
     std::vector<long long> done(static_cast<std::size_t>(threads), 0);
     parallel_for(threads, threads, [&](long long first, long long last) {
@@ -351,11 +382,12 @@ IsmctsResult ismcts(const RecordedHand& hand, const IsmctsConfig& config) {
                                 quota >= 0 ? std::min<long long>(quota, config.max_nodes) + 64 : 4096));
         auto tree = std::make_unique<Tree>(knowledge, config, buffer, reserve);
         const std::uint64_t thread_seed = hand_seed(config.seed, static_cast<std::uint64_t>(t));
+        const double cpu_start = thread_seconds();
         long long i = 0;
         for (; quota < 0 || i < quota; ++i) {
           if ((i & 15) == 0) {
             check_stop();  // Ctrl-C, the process exiting, or another thread's tree failed
-            if (config.budget > 0.0 && std::chrono::steady_clock::now() >= deadline) break;
+            if (config.budget > 0.0 && thread_seconds() - cpu_start >= config.budget) break;
           }
           SplitMix64 rng(hand_seed(thread_seed, static_cast<std::uint64_t>(i)));
           tree->iterate(rng);

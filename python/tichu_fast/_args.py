@@ -33,6 +33,7 @@ __all__ = [
     "count",
     "flag",
     "integer",
+    "nonnegative",
     "policy",
     "ray_address",
     "real",
@@ -114,6 +115,14 @@ def real(value: object, what: str) -> float:
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Real, np.floating, np.integer)):
         raise TypeError(f"{what} must be a number, not {type(value).__name__}")
     return float(value)
+
+
+def nonnegative(value: object, what: str) -> float:
+    """A finite real number >= 0 (a weight such as ISMCTS's exploration or prior)."""
+    number = real(value, what)
+    if not math.isfinite(number) or number < 0:
+        raise ValueError(f"{what} must be a finite number >= 0, not {value!r}")
+    return number
 
 
 def budget(value: object, what: str = "budget") -> float:

@@ -10,7 +10,6 @@ policy (other seats' pushes and answers to bomb offers, which the seat cannot se
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,12 +19,15 @@ import numpy.typing as npt
 from tichu_fast import _args, _core
 from tichu_fast._core import Action
 from tichu_fast._twin import core_state, policy_action_of
+from tichu_fast.decide import call_action, no_call, search_call
 from tichu_fast.enums import ActionKind, Decision
 from tichu_fast.hand import HandState
 
-__all__ = ["DEFAULT_EXPLORATION", "ISMCTSBot", "SearchResult", "ismcts"]
+__all__ = ["CLOSE_RATIO", "DEFAULT_EXPLORATION", "DEFAULT_PRIOR", "ISMCTSBot", "SearchResult", "ismcts"]
 
 DEFAULT_EXPLORATION = 0.35  # the UCB1 constant on rewards (own - other team return) / 400
+DEFAULT_PRIOR = 0.5  # ISMCTSBot's progressive bias: +29.0 +- 17.5 a hand over prior=0 at 300 iterations (docs/bots.md)
+CLOSE_RATIO = 0.8  # a decision is close when the runner-up has at least this share of the best action's visits
 
 
 @dataclass(frozen=True)
@@ -46,13 +48,6 @@ class SearchResult:
     seconds: float
 
 
-def _exploration(value: object) -> float:
-    c = _args.real(value, "exploration")
-    if not math.isfinite(c) or c < 0:
-        raise ValueError(f"exploration must be a finite number >= 0, not {value!r}")
-    return c
-
-
 def ismcts(
     state: HandState,
     seat: int | None = None,
@@ -64,13 +59,17 @@ def ismcts(
     exploration: float = DEFAULT_EXPLORATION,
     policy: str = "random",
     calls: bool = False,
+    prior: float = 0.0,
 ) -> SearchResult:
     """Searches the current decision of `state` (left unchanged) for `seat`, the player in turn.
 
-    Give `iterations` (in all threads together), `budget` (seconds of wall time) or
-    both (the first reached stops). Thread t's iteration i draws from a seed made of
-    (seed, t, i): the same seed, threads and iterations give the same result; a time
-    budget does not. A decision with one candidate is answered without searching.
+    Give `iterations` (in all threads together), `budget` (seconds of CPU time of
+    each thread) or both (the first reached stops). Thread t's iteration i draws
+    from a seed made of (seed, t, i): the same seed, threads and iterations give
+    the same result; a time budget does not. A decision with one candidate is
+    answered without searching. `prior` > 0 is progressive bias from the
+    heuristic: at every node its action is expanded first and gets
+    prior / (visits + 1) added to its UCB1 score (docs/ismcts.md).
     TichuError if no world consistent with what the seat knows turns up (docs/game.md "Worlds").
     """
     core = _args.core_of(state)
@@ -90,9 +89,10 @@ def ismcts(
         seconds,
         _args.threads(threads),
         _args.seed(seed),
-        _exploration(exploration),
+        _args.nonnegative(exploration, "exploration"),
         _args.policy(policy),
         _args.flag(calls, "calls"),
+        _args.nonnegative(prior, "prior"),
     )
     visits.flags.writeable = False
     values.flags.writeable = False
@@ -124,12 +124,23 @@ class ISMCTSBot:
         exploration: float = DEFAULT_EXPLORATION,
         policy: str = "heuristic",
         calls: bool = False,
+        prior: float = DEFAULT_PRIOR,
+        extend: float = 0.0,
+        call_worlds: int = 0,
     ) -> None:
         """Checks every parameter now (the same exceptions as `ismcts`).
 
         The bot plays out with the heuristic policy by default: at equal time it
         beat flat Monte Carlo with it and lost with random playouts (README,
         "Measured strength"); `ismcts()` itself defaults to the faster random policy.
+        `prior` is the heuristic's progressive bias (see `ismcts`; 0.5 by default
+        for the bot, 0 for `ismcts()`, whose results stay those of earlier versions). `extend` > 0
+        spends more on close decisions: when the runner-up at the root has at
+        least CLOSE_RATIO of the best action's visits, a second search of
+        `extend` times the budget (another seed) is added to the first, root
+        statistics summed. `call_worlds` > 0 decides the calls (Grand Tichu,
+        Tichu, the in-play ``tichu``) by playouts over that many worlds
+        (`tichu_fast.decide`); 0 takes them from the heuristic.
         """
         if iterations is None and budget is None:
             raise ValueError("give iterations, budget (seconds) or both")
@@ -137,9 +148,14 @@ class ISMCTSBot:
         self.budget = None if budget is None else _args.budget(budget)
         self.threads = _args.count(threads, "threads", 1)
         self.seed = _args.seed(seed)
-        self.exploration = _exploration(exploration)
+        self.exploration = _args.nonnegative(exploration, "exploration")
         self.policy = _args.policy(policy)
         self.calls = _args.flag(calls, "calls")
+        self.prior = _args.nonnegative(prior, "prior")
+        self.extend = _args.nonnegative(extend, "extend")
+        self.call_worlds = _args.count(call_worlds, "call_worlds", 0, _args.MAX_WORLDS)
+        if self.calls and self.call_worlds:
+            raise ValueError("calls=True searches the calls in the tree: give call_worlds only with calls=False")
         self._hand = self.seed
         self._decisions = 0
 
@@ -148,20 +164,30 @@ class ISMCTSBot:
         self._hand = _core.hand_seed(self.seed, _args.seed(hand_seed, "hand_seed"))
         self._decisions = 0
 
-    def search(self, state: HandState, seat: int | None = None) -> SearchResult:
-        """The full result of the search for the next decision (counted like `act`)."""
-        result = ismcts(
+    def _search(self, state: HandState, seat: int | None, seed: int, scale: float = 1.0) -> SearchResult:
+        iterations = None if self.iterations is None else max(1, round(self.iterations * scale))
+        budget = None if self.budget is None else self.budget * scale
+        return ismcts(
             state,
             seat,
-            iterations=self.iterations,
-            budget=self.budget,
+            iterations=iterations,
+            budget=budget,
             threads=self.threads,
-            seed=_core.hand_seed(self._hand, self._decisions),
+            seed=seed,
             exploration=self.exploration,
             policy=self.policy,
             calls=self.calls,
+            prior=self.prior,
         )
+
+    def search(self, state: HandState, seat: int | None = None) -> SearchResult:
+        """The full result of the search for the next decision (counted like `act`)."""
+        seed = _core.hand_seed(self._hand, self._decisions)
+        result = self._search(state, seat, seed)
         self._decisions += 1
+        if self.extend > 0 and len(result.actions) > 1 and _close(result.visits):
+            more = self._search(state, seat, _core.hand_seed(seed, 1), self.extend)
+            result = _summed(result, more)
         return result
 
     def act(self, state: Any, seat: int) -> Any:
@@ -169,13 +195,52 @@ class ISMCTSBot:
 
         With `calls=False` the search never calls, so the calls (Grand Tichu, Tichu and
         the in-play ``tichu``) are the heuristic policy's, as for MonteCarloBot: a bot
-        that never called would give away the call bonus (docs/bots.md). A reference
+        that never called would give away the call bonus (docs/bots.md); with
+        `call_worlds` they are decided by playouts instead. A reference
         state is searched on its C++ twin and the action read back by its text.
         """
         if not self.calls and state.decision != Decision.OVER:
-            usual = policy_action_of(state, "heuristic", _core.hand_seed(self._hand, self._decisions), True)
-            if state.decision in (Decision.GRAND_TICHU, Decision.TICHU) or usual.kind == ActionKind.TICHU:
-                self._decisions += 1
-                return usual
+            seed = _core.hand_seed(self._hand, self._decisions)
+            if self.call_worlds:
+                view = core_state(state)
+                call = call_action(view)
+                if call is not None:
+                    if search_call(view, seat, self.call_worlds, seed, policy=self.policy, threads=self.threads):
+                        self._decisions += 1
+                        return call if isinstance(state, HandState) else state.parse_action(str(call))
+                    if state.decision in (Decision.GRAND_TICHU, Decision.TICHU):
+                        self._decisions += 1
+                        no = no_call(view)
+                        return no if isinstance(state, HandState) else state.parse_action(str(no))
+            else:
+                usual = policy_action_of(state, "heuristic", seed, True)
+                if state.decision in (Decision.GRAND_TICHU, Decision.TICHU) or usual.kind == ActionKind.TICHU:
+                    self._decisions += 1
+                    return usual
         action = self.search(core_state(state), seat).action
         return action if isinstance(state, HandState) else state.parse_action(str(action))
+
+
+def _close(visits: npt.NDArray[np.int64]) -> bool:
+    """Whether the runner-up has at least CLOSE_RATIO of the best action's visits."""
+    top = np.sort(visits)[-2:]
+    return bool(top[0] >= CLOSE_RATIO * top[1])
+
+
+def _summed(first: SearchResult, second: SearchResult) -> SearchResult:
+    """Two searches of one decision as one: visits and returns summed (root parallelisation)."""
+    visits = first.visits + second.visits
+    with np.errstate(invalid="ignore"):
+        sums = np.nan_to_num(first.values) * first.visits + np.nan_to_num(second.values) * second.visits
+        values = np.where(visits > 0, sums / np.maximum(visits, 1), np.nan)
+    order = sorted(range(len(visits)), key=lambda i: (-int(visits[i]), -np.nan_to_num(values[i], nan=-np.inf), i))
+    visits.flags.writeable = False
+    values.flags.writeable = False
+    return SearchResult(
+        action=first.actions[order[0]],
+        actions=first.actions,
+        visits=visits,
+        values=values,
+        iterations=first.iterations + second.iterations,
+        seconds=first.seconds + second.seconds,
+    )

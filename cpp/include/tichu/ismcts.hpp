@@ -23,13 +23,16 @@ inline constexpr double kRewardScale = 400.0;
 
 struct IsmctsConfig {
   long long iterations = 0;   // in all threads together; 0: no iteration budget
-  double budget = 0.0;        // seconds of wall time; 0: no time budget (one of the two is required)
+  double budget = 0.0;        // seconds of CPU time per thread; 0: no time budget (one of the two is required)
   int threads = 1;            // root parallelisation: one tree per thread, root statistics summed
   std::uint64_t seed = 0;
   double exploration = 0.35;  // the UCB1 constant c, on rewards scaled by kRewardScale
   Policy policy{.kind = PolicyKind::Random,
                 .calls = false};  // the playouts' policy; calls=false: no call is ever searched or made
   int max_nodes = kMaxTreeNodes;             // per thread
+  // Progressive bias: the heuristic's action at a node is expanded first and
+  // gets prior / (visits + 1) added to its UCB1 score; 0: plain UCB1.
+  double prior = 0.0;
 };
 
 struct IsmctsResult {

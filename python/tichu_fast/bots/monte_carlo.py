@@ -10,7 +10,9 @@ import numpy as np
 from tichu_fast import _args, _core
 from tichu_fast._twin import core_state, policy_action_of
 from tichu_fast.bots.builtin import PolicyBot
+from tichu_fast.decide import call_action, no_call, search_call, search_exchange
 from tichu_fast.enums import ActionKind, Decision
+from tichu_fast.hand import HandState
 
 __all__ = ["MonteCarloBot"]
 
@@ -22,12 +24,15 @@ _HEURISTIC_DECISIONS = (Decision.GRAND_TICHU, Decision.TICHU, Decision.EXCHANGE)
 class MonteCarloBot(PolicyBot):
     """Flat Monte Carlo: each legal action played out in worlds drawn for the seat, the best mean taken.
 
-    Give a time `budget` in seconds per decision (default 0.1) or a number of
-    `worlds` (then the bot is deterministic given its seed and the hand). Each
-    world is played out `playouts_per_world` times by `policy` ("heuristic" or
-    "random", no calls in the playouts) on `threads` C++ threads. The calls
-    (Grand Tichu, Tichu, also the in-play `tichu`) and the exchange are the
-    heuristic's; `calls=False` never calls.
+    Give a time `budget` in seconds of CPU time per decision (default 0.1) or a
+    number of `worlds` (then the bot is deterministic given its seed and the
+    hand). Each world is played out `playouts_per_world` times by `policy`
+    ("heuristic" or "random", no calls in the playouts) on `threads` C++
+    threads. The calls (Grand Tichu, Tichu, also the in-play `tichu`) are the
+    heuristic's, or with `call_worlds` > 0 decided by playouts over that many
+    worlds (`tichu_fast.decide`); `calls=False` never calls. The exchange is
+    the heuristic's push, or with `exchange_worlds` > 0 the best of a few
+    candidate pushes over that many worlds.
     """
 
     policy = "heuristic"
@@ -42,6 +47,8 @@ class MonteCarloBot(PolicyBot):
         threads: int = 1,
         calls: bool = True,
         seed: int = 0,
+        call_worlds: int = 0,
+        exchange_worlds: int = 0,
     ) -> None:
         super().__init__(calls, seed)
         if budget is not None and worlds is not None:
@@ -53,6 +60,8 @@ class MonteCarloBot(PolicyBot):
             raise ValueError(f"worlds x playouts_per_world must be at most {_args.MAX_SAMPLES:_} (the cap of one call)")
         self.search_policy = _args.policy(policy)
         self.threads = _args.threads(threads)
+        self.call_worlds = _args.count(call_worlds, "call_worlds", 0, _args.MAX_WORLDS)
+        self.exchange_worlds = _args.count(exchange_worlds, "exchange_worlds", 0, _args.MAX_WORLDS)
 
     def __repr__(self) -> str:
         spend = f"budget={self.budget}" if self.worlds is None else f"worlds={self.worlds}"
@@ -64,10 +73,20 @@ class MonteCarloBot(PolicyBot):
         actions = state.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        usual = policy_action_of(state, "heuristic", seed, self.calls)
-        if state.decision in _HEURISTIC_DECISIONS or usual.kind == ActionKind.TICHU:
-            return usual
-        values = self._values(core_state(state), seat, seed)
+        view = core_state(state)
+        if self.calls and self.call_worlds and call_action(view) is not None:
+            called = search_call(view, seat, self.call_worlds, seed, policy=self.search_policy, threads=self.threads)
+            if called or state.decision in (Decision.GRAND_TICHU, Decision.TICHU):
+                answer = call_action(view) if called else no_call(view)
+                return answer if isinstance(state, HandState) else state.parse_action(str(answer))
+        elif state.decision == Decision.EXCHANGE and self.exchange_worlds:
+            push = search_exchange(view, seat, self.exchange_worlds, seed, policy=self.search_policy)[0]
+            return push if isinstance(state, HandState) else state.parse_action(str(push))
+        else:
+            usual = policy_action_of(state, "heuristic", seed, self.calls)
+            if state.decision in _HEURISTIC_DECISIONS or usual.kind == ActionKind.TICHU:
+                return usual
+        values = self._values(view, seat, seed)
         searched = [i for i, a in enumerate(actions) if a.kind != ActionKind.TICHU]  # the call is the heuristic's
         return actions[max(searched, key=lambda i: values[i])]
 
@@ -79,12 +98,13 @@ class MonteCarloBot(PolicyBot):
                 seat, self.worlds, per_world, policy=self.search_policy, threads=self.threads, seed=seed
             )
             return result["mean"]
-        # A time budget: batches of worlds until the next batch would not fit.
+        # A time budget of CPU time: batches of worlds until the next batch would not fit.
         assert self.budget is not None
-        deadline = time.perf_counter() + self.budget
+        clock = time.thread_time if self.threads == 1 else time.process_time  # threads=1 plays on this thread
+        deadline = clock() + self.budget
         total: Any = 0.0
         done, batch, k = 0, 4, 0
-        start = time.perf_counter()
+        start = clock()
         while True:
             result = state.evaluate_actions(
                 seat, batch, per_world, policy=self.search_policy, threads=self.threads, seed=_core.hand_seed(seed, k)
@@ -92,7 +112,7 @@ class MonteCarloBot(PolicyBot):
             total = total + result["mean"] * batch
             done += batch
             k += 1
-            now = time.perf_counter()
+            now = clock()
             per = (now - start) / done
             batch = int(min((deadline - now) / per, 2 * done, _args.MAX_WORLDS, _args.MAX_SAMPLES // per_world))
             if batch < 1:

@@ -1,0 +1,128 @@
+"""Calls and the exchange decided by playouts over worlds (docs/bots.md "Calls and the exchange by search").
+
+A call is worth what the seat's team gains by making it: from the seat's view,
+`worlds` worlds are drawn (the hidden cards anew, the last 6 cards too before
+Grand Tichu) and each is played out twice with the same seeds, once after the
+call and once after the answer "no" (in play: after the policy's own move, no
+call), by the playout policy with its calls on for every later decision. The
+seat calls when the mean difference of its team's margin (own return less the
+other team's) exceeds `CALL_MARGIN` and `CALL_ERRORS` standard errors. A push
+is scored the same way: each
+candidate (`exchange_candidates`) applied in the same worlds and played out
+with the same seeds, the best mean margin taken.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from tichu_fast import _args, _core
+from tichu_fast._core import Action
+from tichu_fast.enums import ActionKind, Decision
+from tichu_fast.search import playouts, policy_action, world_seed
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    from tichu_fast.hand import HandState
+
+__all__ = [
+    "CALL_ERRORS",
+    "CALL_MARGIN",
+    "call_action",
+    "call_gain",
+    "exchange_candidates",
+    "no_call",
+    "search_call",
+    "search_exchange",
+]
+
+CALL_MARGIN = 20.0  # points a hand: call only when calling is expected to gain more than this
+CALL_ERRORS = 2.0  # ... and more than this many standard errors of the estimate
+
+
+def call_action(state: HandState) -> Action | None:
+    """The legal action of `state` that calls (Grand Tichu, Tichu, or the in-play ``tichu``), or None."""
+    for action in state.legal_actions():
+        if action.kind in (ActionKind.GRAND_TICHU, ActionKind.TICHU) and action.call:
+            return action
+    return None
+
+
+def no_call(state: HandState) -> Action:
+    """The answer "no" at a call decision (Grand Tichu or Tichu before the exchange)."""
+    return next(a for a in state.legal_actions() if not a.call)
+
+
+def _decline(state: HandState, policy: str, seed: int) -> Action:
+    """What the seat does instead of calling: "no" on a call decision, else the policy's move without calls."""
+    if state.decision in (Decision.GRAND_TICHU, Decision.TICHU):
+        return no_call(state)
+    return policy_action(state, policy, seed, calls=False)
+
+
+def _margins(state: HandState, seat: int, worlds: int, seed: int, policy: str, threads: int) -> npt.NDArray[np.float64]:
+    """The seat's team margin (own return less the other's) in `worlds` playouts of fresh worlds for `seat`."""
+    records = playouts(state, worlds, seed, policy=policy, calls=True, resample_for=seat, threads=threads)
+    returns = records["returns"].astype(np.float64)
+    team = seat & 1
+    return np.asarray(returns[:, team] - returns[:, 1 - team])
+
+
+def call_gain(
+    state: HandState, seat: int, worlds: int, seed: int, *, policy: str = "heuristic", threads: int = 1
+) -> tuple[float, float]:
+    """The mean gain of calling now over not calling, in points a hand, and its standard error.
+
+    `state` is the seat's view (a world), at a decision of `seat` where a call is legal.
+    """
+    call = call_action(state)
+    if call is None:
+        raise ValueError("no call is legal at this decision")
+    base = _core.hand_seed(seed, 1)
+    after_call = _margins(state.child(call), seat, worlds, base, policy, threads)
+    after_no = _margins(state.child(_decline(state, policy, seed)), seat, worlds, base, policy, threads)
+    gain = after_call - after_no
+    error = float(gain.std(ddof=1) / np.sqrt(len(gain))) if len(gain) > 1 else float("inf")
+    return float(gain.mean()), error
+
+
+def search_call(
+    state: HandState, seat: int, worlds: int, seed: int, *, policy: str = "heuristic", threads: int = 1
+) -> bool:
+    """Whether `seat` should call now: the gain of calling exceeds CALL_MARGIN and CALL_ERRORS standard errors.
+
+    The playouts play every seat by the heuristic, which the opponents at a table may outplay,
+    and a seat asks at several decisions (Tichu before the exchange, then before each
+    play until its first card): the margin keeps the calls to the clear cases.
+    """
+    gain, error = call_gain(state, seat, worlds, seed, policy=policy, threads=threads)
+    return gain > max(CALL_MARGIN, CALL_ERRORS * error)
+
+
+def exchange_candidates(state: HandState) -> list[Action]:
+    """The pushes worth searching (as ISMCTS's root, docs/ismcts.md): the heuristic's and variants of it."""
+    return list(_core.ismcts_candidates(_args.core_of(state), False))
+
+
+def search_exchange(
+    state: HandState, seat: int, worlds: int, seed: int, *, policy: str = "heuristic", threads: int = 1
+) -> tuple[Action, list[Action], npt.NDArray[np.float64]]:
+    """The candidate push of best mean team margin over the same `worlds` for each, the candidates and their means.
+
+    Every candidate is applied in each of `worlds` worlds drawn for `seat` and
+    played out from the same seed (common random numbers).
+    """
+    candidates = exchange_candidates(state)
+    drawn = state.resample_many(seat, worlds, world_seed(seed))
+    team = seat & 1
+    means = np.zeros(len(candidates))
+    for w, world in enumerate(drawn):
+        playout_seed = _core.hand_seed(seed, w)
+        for i, push in enumerate(candidates):
+            record = playouts(world.child(push), 1, playout_seed, policy=policy, calls=True, threads=threads)[0]
+            means[i] += int(record["returns"][team]) - int(record["returns"][1 - team])
+    means /= worlds
+    return candidates[int(np.argmax(means))], candidates, means
