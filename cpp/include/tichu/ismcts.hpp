@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "tichu/action.hpp"
@@ -30,6 +31,10 @@ struct IsmctsConfig {
   Policy policy{.kind = PolicyKind::Random,
                 .calls = false};  // the playouts' policy; calls=false: no call is ever searched or made
   int max_nodes = kMaxTreeNodes;             // per thread
+  // Empty: each iteration draws a uniform world (Knowledge::sample). Else
+  // each iteration takes one of these worlds (uniformly by index), e.g.
+  // believed_worlds (belief.hpp); they must outlive the search.
+  std::span<const HandState> worlds{};
 };
 
 struct IsmctsResult {
