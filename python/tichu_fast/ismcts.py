@@ -23,9 +23,10 @@ from tichu_fast._twin import core_state, policy_action_of
 from tichu_fast.enums import ActionKind, Decision
 from tichu_fast.hand import HandState
 
-__all__ = ["DEFAULT_EXPLORATION", "ISMCTSBot", "SearchResult", "ismcts"]
+__all__ = ["BELIEF_POOL", "DEFAULT_EXPLORATION", "ISMCTSBot", "SearchResult", "ismcts"]
 
 DEFAULT_EXPLORATION = 0.35  # the UCB1 constant on rewards (own - other team return) / 400
+BELIEF_POOL = 64  # with a belief: the believed worlds drawn once per search (DRAWS uniform candidates each)
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,7 @@ def ismcts(
     exploration: float = DEFAULT_EXPLORATION,
     policy: str = "random",
     calls: bool = False,
+    belief: str | None = None,
 ) -> SearchResult:
     """Searches the current decision of `state` (left unchanged) for `seat`, the player in turn.
 
@@ -72,6 +74,10 @@ def ismcts(
     (seed, t, i): the same seed, threads and iterations give the same result; a time
     budget does not. A decision with one candidate is answered without searching.
     TichuError if no world consistent with what the seat knows turns up (docs/game.md "Worlds").
+    With a `belief` (docs/bots.md "Inference") the search first draws a pool of
+    min(iterations, BELIEF_POOL) worlds, `state.resample_many(seat, pool, s, belief=belief)`
+    with s = hand_seed(seed, 0xB5297A4D), and each iteration takes one of them at random
+    instead of a uniform world.
     """
     core = _args.core_of(state)
     if state.is_terminal():
@@ -84,6 +90,9 @@ def ismcts(
         raise ValueError("give iterations, budget (seconds) or both")
     count = 0 if iterations is None else _args.count(iterations, "iterations", 1)
     seconds = 0.0 if budget is None else _args.budget(budget)
+    model = _args.belief(belief)
+    belief_name, agree, draws = (None, 0.5, 1) if model is None else model
+    pool = min(count, BELIEF_POOL) if count else BELIEF_POOL
     actions, visits, values, done, elapsed, best = _core.ismcts(
         core,
         count,
@@ -93,6 +102,10 @@ def ismcts(
         _exploration(exploration),
         _args.policy(policy),
         _args.flag(calls, "calls"),
+        belief_name,
+        agree,
+        draws,
+        pool,
     )
     visits.flags.writeable = False
     values.flags.writeable = False
@@ -124,6 +137,7 @@ class ISMCTSBot:
         exploration: float = DEFAULT_EXPLORATION,
         policy: str = "heuristic",
         calls: bool = False,
+        belief: str | None = None,
     ) -> None:
         """Checks every parameter now (the same exceptions as `ismcts`).
 
@@ -140,6 +154,8 @@ class ISMCTSBot:
         self.exploration = _exploration(exploration)
         self.policy = _args.policy(policy)
         self.calls = _args.flag(calls, "calls")
+        _args.belief(belief)
+        self.belief = belief
         self._hand = self.seed
         self._decisions = 0
 
@@ -160,6 +176,7 @@ class ISMCTSBot:
             exploration=self.exploration,
             policy=self.policy,
             calls=self.calls,
+            belief=self.belief,
         )
         self._decisions += 1
         return result

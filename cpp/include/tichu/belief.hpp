@@ -23,7 +23,7 @@ namespace tichu {
 // decision with one legal play tells nothing (probability 1).
 struct Belief {
   PolicyKind kind = PolicyKind::Heuristic;
-  double agree = 0.5;  // 0 < agree < 1
+  double agree = 0.7;  // 0 < agree < 1 (tichu_fast._args.BELIEF_AGREE)
 };
 
 // The log-likelihood, under `belief`, of the plays and passes of the seats

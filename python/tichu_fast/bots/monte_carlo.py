@@ -27,7 +27,9 @@ class MonteCarloBot(PolicyBot):
     world is played out `playouts_per_world` times by `policy` ("heuristic" or
     "random", no calls in the playouts) on `threads` C++ threads. The calls
     (Grand Tichu, Tichu, also the in-play `tichu`) and the exchange are the
-    heuristic's; `calls=False` never calls.
+    heuristic's; `calls=False` never calls. With a `belief` ("heuristic",
+    "heuristic:0.5:4", ...; docs/bots.md "Inference") the worlds are drawn weighted
+    by how likely the other seats' plays were.
     """
 
     policy = "heuristic"
@@ -42,6 +44,7 @@ class MonteCarloBot(PolicyBot):
         threads: int = 1,
         calls: bool = True,
         seed: int = 0,
+        belief: str | None = None,
     ) -> None:
         super().__init__(calls, seed)
         if budget is not None and worlds is not None:
@@ -53,10 +56,13 @@ class MonteCarloBot(PolicyBot):
             raise ValueError(f"worlds x playouts_per_world must be at most {_args.MAX_SAMPLES:_} (the cap of one call)")
         self.search_policy = _args.policy(policy)
         self.threads = _args.threads(threads)
+        _args.belief(belief)
+        self.belief = belief
 
     def __repr__(self) -> str:
         spend = f"budget={self.budget}" if self.worlds is None else f"worlds={self.worlds}"
-        return f"MonteCarloBot({spend}, policy={self.search_policy!r}, calls={self.calls}, seed={self.seed})"
+        shown = "" if self.belief is None else f", belief={self.belief!r}"
+        return f"MonteCarloBot({spend}, policy={self.search_policy!r}, calls={self.calls}, seed={self.seed}{shown})"
 
     def act(self, state: Any, seat: int) -> Any:
         """The action with the best mean team return over the worlds, or the heuristic's for calls and the exchange."""
@@ -76,7 +82,13 @@ class MonteCarloBot(PolicyBot):
         per_world = self.playouts_per_world
         if self.worlds is not None:
             result = state.evaluate_actions(
-                seat, self.worlds, per_world, policy=self.search_policy, threads=self.threads, seed=seed
+                seat,
+                self.worlds,
+                per_world,
+                policy=self.search_policy,
+                threads=self.threads,
+                seed=seed,
+                belief=self.belief,
             )
             return result["mean"]
         # A time budget: batches of worlds until the next batch would not fit.
@@ -87,7 +99,13 @@ class MonteCarloBot(PolicyBot):
         start = time.perf_counter()
         while True:
             result = state.evaluate_actions(
-                seat, batch, per_world, policy=self.search_policy, threads=self.threads, seed=_core.hand_seed(seed, k)
+                seat,
+                batch,
+                per_world,
+                policy=self.search_policy,
+                threads=self.threads,
+                seed=_core.hand_seed(seed, k),
+                belief=self.belief,
             )
             total = total + result["mean"] * batch
             done += batch
