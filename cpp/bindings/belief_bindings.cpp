@@ -68,8 +68,8 @@ void bind_belief(py::module_& m) {
       "n worlds for `player`: n * draws uniform worlds resampled by the belief's likelihood.");
   m.def(
       "believed_playouts",
-      [](const RecordedHand& hand, int n, std::uint64_t seed, int player, std::uint64_t world_seed,
-         py::handle belief, double agree, int draws, py::handle policy, bool calls, int threads) {
+      [](const RecordedHand& hand, int n, std::uint64_t seed, int player, std::uint64_t world_seed, py::handle belief,
+         double agree, int draws, py::handle policy, bool calls, int threads) {
         check_seat(player, "resample_for");
         const Belief b = belief_arg(belief, agree);
         const Policy p{policy_kind(text_arg(policy, "policy")), calls};

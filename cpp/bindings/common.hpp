@@ -269,6 +269,7 @@ void bind_rl(py::module_& m);  // rl_bindings.cpp: action ids, masks, tensors (d
 void bind_vec(py::module_& m);  // vec_bindings.cpp: VecHands
 void bind_duplicate(py::module_& m);  // duplicate_bindings.cpp: the arena's fast path
 void bind_solver(py::module_& m);
-void bind_belief(py::module_& m);  // belief_bindings.cpp: worlds weighted by a belief (belief.hpp)     // solver_bindings.cpp: the open-hand solver (solver.hpp)
+void bind_belief(py::module_& m);  // belief_bindings.cpp: worlds weighted by a belief (belief.hpp)     //
+                                   // solver_bindings.cpp: the open-hand solver (solver.hpp)
 
 }  // namespace tichu::bindings

@@ -43,9 +43,9 @@ void bind_ismcts(py::module_& m) {
             std::vector<HandState> worlds;
             if (!belief.is_none() && hand.state().decision() != Decision::Over) {
               const Belief b{.kind = policy_kind(belief_name), .agree = agree};
-              for (const RecordedHand& w : believed_worlds(hand, hand.state().current_player(), pool,
-                                                           hand_seed(config.seed, kBeliefStream), b, draws,
-                                                           config.threads)) {
+              for (const RecordedHand& w :
+                   believed_worlds(hand, hand.state().current_player(), pool, hand_seed(config.seed, kBeliefStream), b,
+                                   draws, config.threads)) {
                 worlds.push_back(w.state());
               }
             }

@@ -33,8 +33,7 @@ double log_likelihood(const RecordedHand& hand, int player, const Belief& belief
 
 // The log-likelihoods of many hands, on up to `threads` threads (the
 // results do not depend on how many).
-std::vector<double> log_likelihoods(std::span<const RecordedHand> hands, int player, const Belief& belief,
-                                    int threads);
+std::vector<double> log_likelihoods(std::span<const RecordedHand> hands, int player, const Belief& belief, int threads);
 
 // `n` worlds for `player` drawn by the belief: the n * draws worlds of
 // resample_many(hand, player, n * draws, seed), weighed by exp(log_likelihood),
