@@ -9,8 +9,10 @@ stopped early still reports what it played; the margin's 95% interval is over al
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import time
+from pathlib import Path
 
 from tichu_fast import _core
 from tichu_fast.arena import duplicate
@@ -26,6 +28,7 @@ def main() -> None:
     parser.add_argument("--chunk", type=int, default=10)
     parser.add_argument("--seed", type=int, default=17)
     parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--save", help="write the margin of every deal played so far here (JSON), after each chunk")
     args = parser.parse_args()
     margins: list[float] = []
     calls: list[float] = []
@@ -36,6 +39,8 @@ def main() -> None:
             make_bot(args.team_a), make_bot(args.team_b), n, _core.hand_seed(args.seed, k), threads=args.threads
         )
         margins.extend(result.deal_margins)
+        if args.save:
+            Path(args.save).write_text(json.dumps(margins))
         calls.append(result.calls.mean * n)
         mean = sum(margins) / len(margins)
         sd = math.sqrt(sum((m - mean) ** 2 for m in margins) / max(len(margins) - 1, 1))

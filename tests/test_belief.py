@@ -55,6 +55,13 @@ def test_the_likelihood_under_the_random_policy_agrees_with_the_reference(seed):
         assert fast == pytest.approx(slow, abs=1e-9)
 
 
+def test_odds_of_one_is_the_random_model():
+    state = heuristic_position(12)
+    for player in range(4):
+        uniform = _core.log_likelihoods([state._core], player, "random", 4.0, 1)[0]
+        assert _core.log_likelihoods([state._core], player, "heuristic", 1.0, 1)[0] == pytest.approx(uniform)
+
+
 def test_the_likelihood_counts_only_the_other_seats():
     # R5.3: passes and plays in turn; the player's own decisions are not evidence about hidden hands
     state = walk(3, 60)
@@ -70,8 +77,8 @@ def test_the_true_hands_are_likelier_than_uniform_worlds_under_the_heuristic_bel
         state = heuristic_position(seed)
         player = state.current_player
         worlds = state.resample_many(player, 64, seed)
-        logs = _core.log_likelihoods([w._core for w in worlds], player, "heuristic", 0.7, 1)
-        truth = _core.log_likelihoods([state._core], player, "heuristic", 0.7, 1)[0]
+        logs = _core.log_likelihoods([w._core for w in worlds], player, "heuristic", 4.0, 1)
+        truth = _core.log_likelihoods([state._core], player, "heuristic", 4.0, 1)[0]
         percentiles.append(float(np.mean(logs <= truth)))
     assert np.mean(percentiles) > 0.75
 
@@ -80,7 +87,7 @@ def test_believed_worlds_are_drawn_from_the_uniform_candidates():
     state = heuristic_position(5)
     player = state.current_player
     candidates = {tuple(hand_texts(w)) for w in state.resample_many(player, 32, 77)}
-    believed = state.resample_many(player, 8, 77, belief="heuristic:0.7:4")
+    believed = state.resample_many(player, 8, 77, belief="heuristic:4:4")
     assert len(believed) == 8
     for world in believed:
         assert tuple(hand_texts(world)) in candidates
@@ -107,14 +114,14 @@ def test_the_uniform_path_is_unchanged():
 
 
 def test_a_belief_that_favours_the_truth_places_more_hidden_cards_right():
-    hits = {None: 0, "heuristic:0.9:8": 0}
+    hits = {None: 0, "heuristic:20:8": 0}
     for seed in range(6):
         state = heuristic_position(seed + 40)
         player = state.current_player
         for belief in hits:
             for world in state.resample_many(player, 16, seed, belief=belief):
                 hits[belief] += sum(len(world.hands[q] & state.hands[q]) for q in range(4) if q != player)
-    assert hits["heuristic:0.9:8"] > hits[None]
+    assert hits["heuristic:20:8"] > hits[None]
 
 
 def test_searches_take_a_belief_deterministically():
@@ -134,9 +141,9 @@ def test_searches_take_a_belief_deterministically():
 def test_bots_take_a_belief():
     state = heuristic_position(9)
     seat = state.current_player
-    bot = make_bot("mc:worlds=8,belief=heuristic:0.6")
+    bot = make_bot("mc:worlds=8,belief=heuristic:2.5")
     assert isinstance(bot, MonteCarloBot)
-    assert bot.belief == "heuristic:0.6"
+    assert bot.belief == "heuristic:2.5"
     assert state.is_legal(bot.act(state, seat))
     tree = make_bot("ismcts:iterations=64,belief=heuristic-v1")
     assert isinstance(tree, ISMCTSBot)
@@ -149,8 +156,10 @@ def test_bots_take_a_belief():
     [
         (3, TypeError),
         ("nope", ValueError),
-        ("heuristic:1", ValueError),
         ("heuristic:0", ValueError),
+        ("heuristic:-1", ValueError),
+        ("heuristic:1e7", ValueError),
+        ("heuristic:inf", ValueError),
         ("heuristic:nan", ValueError),
         ("heuristic:x", ValueError),
         ("heuristic:0.5:0", ValueError),
@@ -190,4 +199,4 @@ def test_a_belief_needs_drawn_worlds():
         state.resample_many(4, 2, 0, belief="heuristic")
     with pytest.raises(ValueError):
         state.resample_many(player, 2, -1, belief="heuristic")
-    assert math.isfinite(_core.log_likelihoods([state._core], player, "heuristic", 0.5, 1)[0])
+    assert math.isfinite(_core.log_likelihoods([state._core], player, "heuristic", 4.0, 1)[0])

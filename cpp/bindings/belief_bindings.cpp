@@ -13,8 +13,8 @@
 namespace tichu::bindings {
 namespace {
 
-Belief belief_arg(py::handle name, double agree) {
-  return Belief{.kind = policy_kind(text_arg(name, "belief")), .agree = agree};
+Belief belief_arg(py::handle name, double odds) {
+  return Belief{.kind = policy_kind(text_arg(name, "belief")), .odds = odds};
 }
 
 template <class Fn>
@@ -33,9 +33,9 @@ auto resampling(Fn&& fn) {
 void bind_belief(py::module_& m) {
   m.def(
       "log_likelihoods",
-      [](const py::sequence& hands, int player, py::handle belief, double agree, int threads) {
+      [](const py::sequence& hands, int player, py::handle belief, double odds, int threads) {
         check_seat(player, "player");
-        const Belief b = belief_arg(belief, agree);
+        const Belief b = belief_arg(belief, odds);
         std::vector<RecordedHand> copies;
         copies.reserve(hands.size());
         for (std::size_t i = 0; i < hands.size(); ++i) {
@@ -48,14 +48,14 @@ void bind_belief(py::module_& m) {
         std::copy(logs.begin(), logs.end(), out.mutable_data());
         return out;
       },
-      py::arg("hands"), py::arg("player"), py::arg("belief"), py::arg("agree"), py::arg("threads"),
+      py::arg("hands"), py::arg("player"), py::arg("belief"), py::arg("odds"), py::arg("threads"),
       "The log-likelihood of each hand's record of the plays and passes of the seats other than `player`.");
   m.def(
       "believed_worlds",
-      [](const RecordedHand& hand, int player, int n, std::uint64_t seed, py::handle belief, double agree, int draws,
+      [](const RecordedHand& hand, int player, int n, std::uint64_t seed, py::handle belief, double odds, int draws,
          int threads) {
         check_seat(player, "player");
-        const Belief b = belief_arg(belief, agree);
+        const Belief b = belief_arg(belief, odds);
         const RecordedHand truth = hand;  // a copy: the GIL is released below
         std::vector<RecordedHand> drawn =
             resampling([&] { return believed_worlds(truth, player, n, seed, b, draws, threads); });
@@ -63,15 +63,15 @@ void bind_belief(py::module_& m) {
         for (std::size_t i = 0; i < drawn.size(); ++i) result[i] = py::cast(std::move(drawn[i]));
         return result;
       },
-      py::arg("hand"), py::arg("player"), py::arg("n"), py::arg("seed"), py::arg("belief"), py::arg("agree"),
+      py::arg("hand"), py::arg("player"), py::arg("n"), py::arg("seed"), py::arg("belief"), py::arg("odds"),
       py::arg("draws"), py::arg("threads"),
       "n worlds for `player`: n * draws uniform worlds resampled by the belief's likelihood.");
   m.def(
       "believed_playouts",
       [](const RecordedHand& hand, int n, std::uint64_t seed, int player, std::uint64_t world_seed, py::handle belief,
-         double agree, int draws, py::handle policy, bool calls, int threads) {
+         double odds, int draws, py::handle policy, bool calls, int threads) {
         check_seat(player, "resample_for");
-        const Belief b = belief_arg(belief, agree);
+        const Belief b = belief_arg(belief, odds);
         const Policy p{policy_kind(text_arg(policy, "policy")), calls};
         const RecordedHand truth = hand;
         std::vector<PlayoutResult> results(static_cast<std::size_t>(n));
@@ -82,7 +82,7 @@ void bind_belief(py::module_& m) {
         return records_array("PLAYOUT_DTYPE", results);
       },
       py::arg("state"), py::arg("n"), py::arg("seed"), py::arg("player"), py::arg("world_seed"), py::arg("belief"),
-      py::arg("agree"), py::arg("draws"), py::arg("policy"), py::arg("calls"), py::arg("threads"),
+      py::arg("odds"), py::arg("draws"), py::arg("policy"), py::arg("calls"), py::arg("threads"),
       "n playouts, playout i in world i of believed_worlds(.., n, world_seed, ..), from hand_seed(seed, i).");
 }
 

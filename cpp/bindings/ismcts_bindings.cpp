@@ -17,7 +17,7 @@ void bind_ismcts(py::module_& m) {
   m.def(
       "ismcts",
       [](const RecordedHand& h, Shown<int> iterations, double budget, Shown<int> threads, Shown<int> seed,
-         double exploration, Shown<py::str> policy, Shown<bool> calls, py::handle belief, double agree, int draws,
+         double exploration, Shown<py::str> policy, Shown<bool> calls, py::handle belief, double odds, int draws,
          int pool) {
         IsmctsConfig config;
         config.iterations = small_int(iterations.obj, "iterations");
@@ -42,7 +42,7 @@ void bind_ismcts(py::module_& m) {
             // With a belief: one pool of `pool` believed worlds, drawn once for every thread and iteration.
             std::vector<HandState> worlds;
             if (!belief.is_none() && hand.state().decision() != Decision::Over) {
-              const Belief b{.kind = policy_kind(belief_name), .agree = agree};
+              const Belief b{.kind = policy_kind(belief_name), .odds = odds};
               for (const RecordedHand& w :
                    believed_worlds(hand, hand.state().current_player(), pool, hand_seed(config.seed, kBeliefStream), b,
                                    draws, config.threads)) {
@@ -71,7 +71,7 @@ void bind_ismcts(py::module_& m) {
       },
       py::arg("state"), py::arg("iterations"), py::arg("budget"), py::arg("threads"), py::arg("seed"),
       py::arg("exploration"), py::arg("policy"), py::arg("calls"), py::arg("belief") = py::none(),
-      py::arg("agree") = 0.5, py::arg("draws") = 4, py::arg("pool") = 256,
+      py::arg("odds") = 2.0, py::arg("draws") = 4, py::arg("pool") = 256,
       "ISMCTS for the player in turn: (actions, visits, mean team returns, iterations, seconds, best index).");
 }
 

@@ -32,7 +32,7 @@ double probability(const HandState& s, const Action& seen, const Belief& belief,
   if (belief.kind == PolicyKind::Random) return 1.0 / static_cast<double>(n);
   SplitMix64 rng(hand_seed(kBeliefStream, k));
   const Action chosen = choose(s, Policy{.kind = belief.kind, .calls = false}, rng, *buf.scratch);
-  return chosen == seen ? belief.agree : (1.0 - belief.agree) / static_cast<double>(n - 1);
+  return (chosen == seen ? belief.odds : 1.0) / (belief.odds + static_cast<double>(n - 1));
 }
 
 double log_likelihood_with(const RecordedHand& hand, int player, const Belief& belief, Buffers& buf) {
@@ -63,7 +63,8 @@ double log_likelihood_with(const RecordedHand& hand, int player, const Belief& b
 }
 
 void check_belief(const Belief& belief) {
-  if (!(belief.agree > 0.0 && belief.agree < 1.0)) throw std::invalid_argument("belief agree must be in (0, 1)");
+  if (!(belief.odds > 0.0 && belief.odds <= kMaxBeliefOdds))
+    throw std::invalid_argument("belief odds must be in (0, 1e6]");
 }
 
 }  // namespace

@@ -270,15 +270,15 @@ def ismcts(
     policy: str,
     calls: bool,
     belief: str | None = None,
-    agree: float = 0.5,
+    odds: float = 2.0,
     draws: int = 4,
     pool: int = 256,
 ) -> tuple[list[Action], npt.NDArray[np.int64], npt.NDArray[np.float64], int, float, int]: ...
 def log_likelihoods(
-    hands: Sequence[HandCore], player: int, belief: str, agree: float, threads: int
+    hands: Sequence[HandCore], player: int, belief: str, odds: float, threads: int
 ) -> npt.NDArray[np.float64]: ...
 def believed_worlds(
-    hand: HandCore, player: int, n: int, seed: int, belief: str, agree: float, draws: int, threads: int
+    hand: HandCore, player: int, n: int, seed: int, belief: str, odds: float, draws: int, threads: int
 ) -> list[HandCore]: ...
 def believed_playouts(
     state: HandCore,
@@ -287,7 +287,7 @@ def believed_playouts(
     player: int,
     world_seed: int,
     belief: str,
-    agree: float,
+    odds: float,
     draws: int,
     policy: str,
     calls: bool,

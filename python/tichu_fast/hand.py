@@ -409,8 +409,8 @@ class HandState:
         """`n` worlds for `player` from one seeded stream (seed 0..2**64-1), uniform over the consistent deals.
 
         With a `belief` ("heuristic", "heuristic-v1" or "random", optionally
-        ":AGREE[:DRAWS]"; docs/bots.md "Inference"): n * DRAWS uniform worlds
-        (`resample_many(player, n * DRAWS, seed)`) weighed by the likelihood of
+        ":ODDS[:DRAWS]", ODDS the weight of the policy's choice; docs/bots.md
+        "Inference"): n * DRAWS uniform worlds (`resample_many(player, n * DRAWS, seed)`) weighed by the likelihood of
         the other seats' plays and passes under that policy model, and n of
         them resampled in proportion; the same for any `threads`.
         TichuError if the wish constraints reject 10**6 deals in a row; n is 0..10**6.
@@ -419,9 +419,9 @@ class HandState:
         model = _belief(belief)
         if model is None:
             return [self._world(core) for core in resample_many(self._core, seat, n, seed)]
-        name, agree, draws = model
+        name, odds, draws = model
         count = _count(n, "n", 0, MAX_WORLDS // draws)
-        cores = believed_worlds(self._core, seat, count, _seed(seed), name, agree, draws, _threads(threads))
+        cores = believed_worlds(self._core, seat, count, _seed(seed), name, odds, draws, _threads(threads))
         return [self._world(core) for core in cores]
 
     def _world(self, core: HandCore) -> HandState:

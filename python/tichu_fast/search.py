@@ -120,11 +120,9 @@ def playouts(
         return _core.resampled_playouts(core, n, seed, seat, world_seed(seed), name, flag, workers)
     if state.is_terminal():
         raise ValueError("the hand is over: no decision to play from")
-    belief_name, agree, draws = model
+    belief_name, odds, draws = model
     n = _args.count(n, "n", 0, _args.MAX_WORLDS // draws)
-    return _core.believed_playouts(
-        core, n, seed, seat, world_seed(seed), belief_name, agree, draws, name, flag, workers
-    )
+    return _core.believed_playouts(core, n, seed, seat, world_seed(seed), belief_name, odds, draws, name, flag, workers)
 
 
 def _samples(worlds: int, per_world: int) -> None:

@@ -19,11 +19,14 @@ namespace tichu {
 // A policy model of the other seats. On each of their in-turn plays and
 // passes (the in-play Tichu call left out) with n > 1 legal plays and
 // passes: `Random` gives each 1/n; a heuristic gives its own choice the
-// probability `agree` and each other play (1 - agree) / (n - 1). A
-// decision with one legal play tells nothing (probability 1).
+// weight `odds` and every other play the weight 1, so its choice has the
+// probability odds / (odds + n - 1) and each other 1 / (odds + n - 1)
+// (odds 1: the random model). A decision with one legal play tells nothing
+// (probability 1).
+inline constexpr double kMaxBeliefOdds = 1e6;
 struct Belief {
   PolicyKind kind = PolicyKind::Heuristic;
-  double agree = 0.7;  // 0 < agree < 1 (tichu_fast._args.BELIEF_AGREE)
+  double odds = 2.0;  // 0 < odds <= kMaxBeliefOdds (tichu_fast._args.BELIEF_ODDS)
 };
 
 // The log-likelihood, under `belief`, of the plays and passes of the seats

@@ -28,7 +28,7 @@ class MonteCarloBot(PolicyBot):
     "random", no calls in the playouts) on `threads` C++ threads. The calls
     (Grand Tichu, Tichu, also the in-play `tichu`) and the exchange are the
     heuristic's; `calls=False` never calls. With a `belief` ("heuristic",
-    "heuristic:0.5:4", ...; docs/bots.md "Inference") the worlds are drawn weighted
+    "heuristic:2:4", ...; docs/bots.md "Inference") the worlds are drawn weighted
     by how likely the other seats' plays were.
     """
 
