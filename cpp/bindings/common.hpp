@@ -239,6 +239,18 @@ auto without_gil(Fn&& fn) -> std::invoke_result_t<Fn&> {
   }
 }
 
+// A numpy array of `n` records of the dtype `name` in tichu_fast.formats,
+// filled from `records` (laid out exactly like the dtype).
+template <class Record>
+py::array records_array(const char* name, const std::vector<Record>& records) {
+  const auto dtype = py::module_::import("tichu_fast.formats").attr(name).cast<py::dtype>();
+  if (dtype.itemsize() != static_cast<py::ssize_t>(sizeof(Record)))
+    throw std::logic_error(std::string(name) + " does not match C++");
+  py::array out(dtype, std::vector<py::ssize_t>{static_cast<py::ssize_t>(records.size())});
+  if (!records.empty()) std::memcpy(out.mutable_data(), records.data(), records.size() * sizeof(Record));
+  return out;
+}
+
 // At import: remembers Python's main thread and registers the atexit hook
 // that stops every loop (module.cpp).
 void init_gil_handling();
@@ -256,6 +268,8 @@ void bind_ismcts(py::module_& m);  // ismcts_bindings.cpp: the ISMCTS search (is
 void bind_rl(py::module_& m);  // rl_bindings.cpp: action ids, masks, tensors (docs/rl.md)
 void bind_vec(py::module_& m);  // vec_bindings.cpp: VecHands
 void bind_duplicate(py::module_& m);  // duplicate_bindings.cpp: the arena's fast path
-void bind_solver(py::module_& m);     // solver_bindings.cpp: the open-hand solver (solver.hpp)
+void bind_solver(py::module_& m);
+void bind_belief(py::module_& m);  // belief_bindings.cpp: worlds weighted by a belief (belief.hpp)     //
+                                   // solver_bindings.cpp: the open-hand solver (solver.hpp)
 
 }  // namespace tichu::bindings

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "common.hpp"
+#include "tichu/belief.hpp"
 #include "tichu/ismcts.hpp"
 #include "tichu/parallel.hpp"
 #include "tichu/resample.hpp"
@@ -16,7 +17,8 @@ void bind_ismcts(py::module_& m) {
   m.def(
       "ismcts",
       [](const RecordedHand& h, Shown<int> iterations, double budget, Shown<int> threads, Shown<int> seed,
-         double exploration, Shown<py::str> policy, Shown<bool> calls, double prior) {
+         double exploration, Shown<py::str> policy, Shown<bool> calls, double prior, py::handle belief, double odds,
+         int draws, int pool) {
         IsmctsConfig config;
         config.iterations = small_int(iterations.obj, "iterations");
         if (config.iterations < 0) throw py::value_error("iterations must be >= 0 (0: no iteration budget)");
@@ -34,10 +36,24 @@ void bind_ismcts(py::module_& m) {
         if (!PyUnicode_Check(policy.obj.ptr())) throw py::type_error("policy must be a str");
         if (!PyBool_Check(calls.obj.ptr())) throw py::type_error("calls must be a bool");
         config.policy = Policy{policy_kind(text_arg(policy.obj, "policy")), calls.obj.ptr() == Py_True};
+        const std::string belief_name = belief.is_none() ? std::string() : text_arg(belief, "belief");
         IsmctsResult r;
         const RecordedHand hand = h;  // a copy: the search reads it without the GIL
         try {
-          r = without_gil([&] { return ismcts(hand, config); });
+          r = without_gil([&] {
+            // With a belief: one pool of `pool` believed worlds, drawn once for every thread and iteration.
+            std::vector<HandState> worlds;
+            if (!belief.is_none() && hand.state().decision() != Decision::Over) {
+              const Belief b{.kind = policy_kind(belief_name), .odds = odds};
+              for (const RecordedHand& w :
+                   believed_worlds(hand, hand.state().current_player(), pool, hand_seed(config.seed, kBeliefStream), b,
+                                   draws, config.threads)) {
+                worlds.push_back(w.state());
+              }
+            }
+            config.worlds = worlds;
+            return ismcts(hand, config);
+          });
         } catch (const ResampleError& e) {  // as resample_many: tichu_fast.errors.TichuError
           const py::object error = py::module_::import("tichu_fast.errors").attr("TichuError");
           PyErr_SetString(error.ptr(), e.what());
@@ -57,6 +73,7 @@ void bind_ismcts(py::module_& m) {
       },
       py::arg("state"), py::arg("iterations"), py::arg("budget"), py::arg("threads"), py::arg("seed"),
       py::arg("exploration"), py::arg("policy"), py::arg("calls"), py::arg("prior") = 0.0,
+      py::arg("belief") = py::none(), py::arg("odds") = 2.0, py::arg("draws") = 4, py::arg("pool") = 256,
       "ISMCTS for the player in turn: (actions, visits, mean team returns, iterations, seconds, best index).");
   m.def(
       "ismcts_candidates",

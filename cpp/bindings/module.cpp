@@ -182,4 +182,5 @@ PYBIND11_MODULE(_core, m) {
   tichu::bindings::bind_vec(m);
   tichu::bindings::bind_duplicate(m);
   tichu::bindings::bind_solver(m);
+  tichu::bindings::bind_belief(m);
 }

@@ -43,18 +43,6 @@ const HandState& live_state(const RecordedHand& h) {
   return h.state();
 }
 
-// A numpy array of `n` records of the dtype `name` in tichu_fast.formats,
-// filled from `records` (laid out exactly like the dtype).
-template <class Record>
-py::array records_array(const char* name, const std::vector<Record>& records) {
-  const auto dtype = py::module_::import("tichu_fast.formats").attr(name).cast<py::dtype>();
-  if (dtype.itemsize() != static_cast<py::ssize_t>(sizeof(Record)))
-    throw std::logic_error(std::string(name) + " does not match C++");
-  py::array out(dtype, std::vector<py::ssize_t>{static_cast<py::ssize_t>(records.size())});
-  if (!records.empty()) std::memcpy(out.mutable_data(), records.data(), records.size() * sizeof(Record));
-  return out;
-}
-
 }  // namespace
 
 void bind_search(py::module_& m) {

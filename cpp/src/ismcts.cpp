@@ -140,7 +140,8 @@ class Tree {
   }
 
   void iterate(SplitMix64& rng) {
-    HandState world = knowledge_.sample(rng);
+    HandState world =
+        config_.worlds.empty() ? knowledge_.sample(rng) : config_.worlds[rng.below(config_.worlds.size())];
     path_.clear();
     int node = 0;
     int root_child = -1;

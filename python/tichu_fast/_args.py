@@ -20,6 +20,10 @@ from tichu_fast import _core, _ray
 from tichu_fast.rules import Rules
 
 __all__ = [
+    "BELIEF_DRAWS",
+    "BELIEF_ODDS",
+    "MAX_BELIEF_DRAWS",
+    "MAX_BELIEF_ODDS",
     "MAX_BUDGET",
     "MAX_HANDS",
     "MAX_PLAYOUTS",
@@ -28,6 +32,7 @@ __all__ = [
     "MAX_WORLDS",
     "POLICIES",
     "SEED_LIMIT",
+    "belief",
     "budget",
     "core_of",
     "count",
@@ -51,6 +56,11 @@ MAX_PLAYOUTS = 10**9  # playouts: playouts in one call
 MAX_WORLDS = 10**6  # worlds drawn in one call (resample_many, evaluate_actions)
 MAX_SAMPLES = 10**7  # evaluate_actions: worlds x playouts_per_world, the samples of each action
 POLICIES = ("random", "heuristic", "heuristic-v1")  # the built-in policies, by name (heuristic-v1: the yardstick)
+
+BELIEF_ODDS = 2.0  # a belief's default weight of the policy's choice, every other play 1 (docs/bots.md "Inference")
+MAX_BELIEF_ODDS = 1e6
+BELIEF_DRAWS = 4  # a belief's default uniform worlds drawn per world kept
+MAX_BELIEF_DRAWS = 1000
 
 _DEFAULT_RULES = Rules()
 
@@ -143,6 +153,34 @@ def policy(value: object) -> str:
         shown = value if len(value) <= 80 else value[:80] + "..."
         raise ValueError(f"unknown policy {shown!r}: expected one of {', '.join(map(repr, POLICIES))}")
     return value
+
+
+def belief(value: object) -> tuple[str, float, int] | None:
+    """A belief about the hidden hands: None, or "POLICY[:ODDS[:DRAWS]]" as (policy, odds, draws).
+
+    POLICY is one of POLICIES, ODDS a number > 0 and at most MAX_BELIEF_ODDS (default
+    BELIEF_ODDS), DRAWS an int 1..MAX_BELIEF_DRAWS (default BELIEF_DRAWS).
+    """
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise TypeError(f"belief must be None or a str such as 'heuristic:2', not {type(value).__name__}")
+    parts = value.split(":")
+    shown = value if len(value) <= 80 else value[:80] + "..."
+    if len(parts) > 3:
+        raise ValueError(f"a belief is POLICY[:ODDS[:DRAWS]], not {shown!r}")
+    if parts[0] not in POLICIES:
+        raise ValueError(f"unknown belief policy in {shown!r}: expected one of {', '.join(map(repr, POLICIES))}")
+    try:
+        odds = float(parts[1]) if len(parts) > 1 else BELIEF_ODDS
+        draws = int(parts[2]) if len(parts) > 2 else BELIEF_DRAWS
+    except ValueError:
+        raise ValueError(f"a belief is POLICY[:ODDS[:DRAWS]], ODDS a number, DRAWS an int: not {shown!r}") from None
+    if not 0.0 < odds <= MAX_BELIEF_ODDS:
+        raise ValueError(f"a belief's ODDS must be > 0 and at most {MAX_BELIEF_ODDS:g}, not {parts[1]!r}")
+    if not 1 <= draws <= MAX_BELIEF_DRAWS:
+        raise ValueError(f"a belief's DRAWS must be 1..{MAX_BELIEF_DRAWS}, not {parts[2]!r}")
+    return parts[0], odds, draws
 
 
 def rules(value: object) -> Rules:

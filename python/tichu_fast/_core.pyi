@@ -276,8 +276,31 @@ def ismcts(
     policy: str,
     calls: bool,
     prior: float = 0.0,
+    belief: str | None = None,
+    odds: float = 2.0,
+    draws: int = 4,
+    pool: int = 256,
 ) -> tuple[list[Action], npt.NDArray[np.int64], npt.NDArray[np.float64], int, float, int]: ...
 def ismcts_candidates(state: HandCore, calls: bool) -> list[Action]: ...
+def log_likelihoods(
+    hands: Sequence[HandCore], player: int, belief: str, odds: float, threads: int
+) -> npt.NDArray[np.float64]: ...
+def believed_worlds(
+    hand: HandCore, player: int, n: int, seed: int, belief: str, odds: float, draws: int, threads: int
+) -> list[HandCore]: ...
+def believed_playouts(
+    state: HandCore,
+    n: int,
+    seed: int,
+    player: int,
+    world_seed: int,
+    belief: str,
+    odds: float,
+    draws: int,
+    policy: str,
+    calls: bool,
+    threads: int,
+) -> npt.NDArray[np.void]: ...
 def action_id(action: Action, core: HandCore) -> int: ...
 def action_from_id(id: int, core: HandCore) -> Action | None: ...
 def legal_action_mask(core: HandCore, out: npt.NDArray[np.bool_]) -> None: ...

@@ -19,8 +19,13 @@ from tichu_fast import replay as _replay
 from tichu_fast import rl as _rl
 from tichu_fast import search as _search
 from tichu_fast import solver as _solver
+from tichu_fast._args import MAX_WORLDS
+from tichu_fast._args import belief as _belief
+from tichu_fast._args import count as _count
 from tichu_fast._args import rules as _rules
 from tichu_fast._args import seat as _seat
+from tichu_fast._args import seed as _seed
+from tichu_fast._args import threads as _threads
 from tichu_fast._core import (
     Action,
     Cards,
@@ -28,6 +33,7 @@ from tichu_fast._core import (
     Move,
     ObservationCache,
     apply_id,
+    believed_worlds,
     check_pass_order,
     fill_observation_tensor,
     information_state_string,
@@ -393,11 +399,13 @@ class HandState:
 
     # -- worlds: what a player may know (R10.3) ---------------------------------
 
-    def resample(self, player: int, seed: int) -> HandState:
+    def resample(self, player: int, seed: int, *, belief: str | None = None) -> HandState:
         """A full state that agrees with everything `player` knows, its hidden cards drawn anew (docs/game.md "Worlds").
 
-        The same as `resample_many(player, 1, seed)[0]`.
+        The same as `resample_many(player, 1, seed, belief=belief)[0]`.
         """
+        if belief is not None:
+            return self.resample_many(player, 1, seed, belief=belief)[0]
         # One binding call, no list; the core keeps the seat's knowledge of this hand between calls
         # (bench/ab/resample_ab.py). The world is built without __init__, as _world builds it.
         if type(player) is not int or not 0 <= player <= 3:
@@ -406,12 +414,26 @@ class HandState:
         state._core, state._origin, state._rules = resample_one(self._core, player, seed), _WORLD, self._rules
         return state
 
-    def resample_many(self, player: int, n: int, seed: int) -> list[HandState]:
+    def resample_many(
+        self, player: int, n: int, seed: int, *, belief: str | None = None, threads: int = 1
+    ) -> list[HandState]:
         """`n` worlds for `player` from one seeded stream (seed 0..2**64-1), uniform over the consistent deals.
 
+        With a `belief` ("heuristic", "heuristic-v1" or "random", optionally
+        ":ODDS[:DRAWS]", ODDS the weight of the policy's choice; docs/bots.md
+        "Inference"): n * DRAWS uniform worlds (`resample_many(player, n * DRAWS, seed)`) weighed by the likelihood of
+        the other seats' plays and passes under that policy model, and n of
+        them resampled in proportion; the same for any `threads`.
         TichuError if the wish constraints reject 10**6 deals in a row; n is 0..10**6.
         """
-        return [self._world(core) for core in resample_many(self._core, _seat(player, "player"), n, seed)]
+        seat = _seat(player, "player")
+        model = _belief(belief)
+        if model is None:
+            return [self._world(core) for core in resample_many(self._core, seat, n, seed)]
+        name, odds, draws = model
+        count = _count(n, "n", 0, MAX_WORLDS // draws)
+        cores = believed_worlds(self._core, seat, count, _seed(seed), name, odds, draws, _threads(threads))
+        return [self._world(core) for core in cores]
 
     def _world(self, core: HandCore) -> HandState:
         """A world drawn for this state: its core, this state's rules, no replay (built without __init__)."""

@@ -23,11 +23,20 @@ from tichu_fast.decide import call_action, no_call, search_call
 from tichu_fast.enums import ActionKind, Decision
 from tichu_fast.hand import HandState
 
-__all__ = ["CLOSE_RATIO", "DEFAULT_EXPLORATION", "DEFAULT_PRIOR", "ISMCTSBot", "SearchResult", "ismcts"]
+__all__ = [
+    "BELIEF_POOL",
+    "CLOSE_RATIO",
+    "DEFAULT_EXPLORATION",
+    "DEFAULT_PRIOR",
+    "ISMCTSBot",
+    "SearchResult",
+    "ismcts",
+]
 
 DEFAULT_EXPLORATION = 0.35  # the UCB1 constant on rewards (own - other team return) / 400
 DEFAULT_PRIOR = 0.5  # ISMCTSBot's progressive bias: +29.0 +- 17.5 a hand over prior=0 at 300 iterations (docs/bots.md)
 CLOSE_RATIO = 0.8  # a decision is close when the runner-up has at least this share of the best action's visits
+BELIEF_POOL = 64  # with a belief: the believed worlds drawn once per search (DRAWS uniform candidates each)
 
 
 @dataclass(frozen=True)
@@ -60,6 +69,7 @@ def ismcts(
     policy: str = "random",
     calls: bool = False,
     prior: float = 0.0,
+    belief: str | None = None,
 ) -> SearchResult:
     """Searches the current decision of `state` (left unchanged) for `seat`, the player in turn.
 
@@ -71,6 +81,10 @@ def ismcts(
     heuristic: at every node its action is expanded first and gets
     prior / (visits + 1) added to its UCB1 score (docs/ismcts.md).
     TichuError if no world consistent with what the seat knows turns up (docs/game.md "Worlds").
+    With a `belief` (docs/bots.md "Inference") the search first draws a pool of
+    min(iterations, BELIEF_POOL) worlds, `state.resample_many(seat, pool, s, belief=belief)`
+    with s = hand_seed(seed, 0xB5297A4D), and each iteration takes one of them at random
+    instead of a uniform world.
     """
     core = _args.core_of(state)
     if state.is_terminal():
@@ -83,6 +97,9 @@ def ismcts(
         raise ValueError("give iterations, budget (seconds) or both")
     count = 0 if iterations is None else _args.count(iterations, "iterations", 1)
     seconds = 0.0 if budget is None else _args.budget(budget)
+    model = _args.belief(belief)
+    belief_name, odds, draws = (None, 2.0, 1) if model is None else model
+    pool = min(count, BELIEF_POOL) if count else BELIEF_POOL
     actions, visits, values, done, elapsed, best = _core.ismcts(
         core,
         count,
@@ -93,6 +110,10 @@ def ismcts(
         _args.policy(policy),
         _args.flag(calls, "calls"),
         _args.nonnegative(prior, "prior"),
+        belief_name,
+        odds,
+        draws,
+        pool,
     )
     visits.flags.writeable = False
     values.flags.writeable = False
@@ -127,6 +148,7 @@ class ISMCTSBot:
         prior: float = DEFAULT_PRIOR,
         extend: float = 0.0,
         call_worlds: int = 0,
+        belief: str | None = None,
     ) -> None:
         """Checks every parameter now (the same exceptions as `ismcts`).
 
@@ -156,6 +178,8 @@ class ISMCTSBot:
         self.call_worlds = _args.count(call_worlds, "call_worlds", 0, _args.MAX_WORLDS)
         if self.calls and self.call_worlds:
             raise ValueError("calls=True searches the calls in the tree: give call_worlds only with calls=False")
+        _args.belief(belief)
+        self.belief = belief
         self._hand = self.seed
         self._decisions = 0
 
@@ -178,6 +202,7 @@ class ISMCTSBot:
             policy=self.policy,
             calls=self.calls,
             prior=self.prior,
+            belief=self.belief,
         )
 
     def search(self, state: HandState, seat: int | None = None) -> SearchResult:

@@ -93,6 +93,7 @@ def playouts(
     policy: str = "random",
     calls: bool = False,
     resample_for: int | None = None,
+    belief: str | None = None,
     threads: int = 1,
 ) -> npt.NDArray[np.void]:
     """`n` playouts of `state` as a PLAYOUT_DTYPE array; playout i is `playout(hand_seed(seed, i))`.
@@ -100,17 +101,28 @@ def playouts(
     With `resample_for=p` (a seat), playout i is played in a fresh world for
     seat p, `state.resample(p, hand_seed(world_seed(seed), i))`, from the
     same hand_seed(seed, i): p's cards and the public record are kept, the
-    hidden cards differ from playout to playout. The results do not depend
+    hidden cards differ from playout to playout. With a `belief` too
+    (docs/bots.md "Inference"), playout i is played in world i of
+    `state.resample_many(p, n, world_seed(seed), belief=belief)`. The results do not depend
     on `threads` (an int >= 1, capped at MAX_THREADS).
     """
     core = _args.core_of(state)
     n = _args.count(n, "n", 0, _args.MAX_PLAYOUTS)
     seed = _args.seed(seed)
     name, flag, workers = _args.policy(policy), _args.flag(calls, "calls"), _args.threads(threads)
+    model = _args.belief(belief)
     if resample_for is None:
+        if model is not None:
+            raise ValueError("a belief weighs worlds: give resample_for too")
         return _core.playouts(core, n, seed, name, flag, workers)
     seat = _args.seat(resample_for, "resample_for")
-    return _core.resampled_playouts(core, n, seed, seat, world_seed(seed), name, flag, workers)
+    if model is None:
+        return _core.resampled_playouts(core, n, seed, seat, world_seed(seed), name, flag, workers)
+    if state.is_terminal():
+        raise ValueError("the hand is over: no decision to play from")
+    belief_name, odds, draws = model
+    n = _args.count(n, "n", 0, _args.MAX_WORLDS // draws)
+    return _core.believed_playouts(core, n, seed, seat, world_seed(seed), belief_name, odds, draws, name, flag, workers)
 
 
 def _samples(worlds: int, per_world: int) -> None:
@@ -141,12 +153,15 @@ def evaluate_actions(
     calls: bool = False,
     threads: int = 1,
     seed: int = 0,
+    belief: str | None = None,
 ) -> npt.NDArray[np.void]:
     """Each legal action's mean and variance of `player`'s team return over the same playouts.
 
     `worlds` is a number of worlds to draw for `player` (`state.resample_many(player,
     worlds, world_seed(seed))`: flat Monte Carlo on what the player knows), or the
-    worlds themselves. For legal action a, world w and playout j: the action applied in world w,
+    worlds themselves; with a `belief` (docs/bots.md "Inference") the drawn worlds are
+    `state.resample_many(player, worlds, world_seed(seed), belief=belief)`. For legal action a,
+    world w and playout j: the action applied in world w,
     then played out from hand_seed(seed, w * playouts_per_world + j), the same
     seeds for every action (common random numbers). Every world must be at the
     same decision with the same legal actions as `state`. An EVALUATION_DTYPE
@@ -157,6 +172,7 @@ def evaluate_actions(
     seed = _args.seed(seed)
     per_world = _args.count(playouts_per_world, "playouts_per_world", 1, _args.MAX_SAMPLES)
     name, flag, workers = _args.policy(policy), _args.flag(calls, "calls"), _args.threads(threads)
+    model = _args.belief(belief)
     if state.is_terminal():
         raise ValueError("the hand is over: no action to evaluate")
     if seat != state.current_player:
@@ -164,7 +180,9 @@ def evaluate_actions(
     if isinstance(worlds, (numbers.Integral, np.integer)) and not isinstance(worlds, (bool, np.bool_)):
         count = _args.count(worlds, "worlds", 1, _args.MAX_WORLDS)
         _samples(count, per_world)  # checked before the worlds are drawn
-        worlds = state.resample_many(seat, count, world_seed(seed))
+        worlds = state.resample_many(seat, count, world_seed(seed), belief=belief, threads=workers)
+    elif model is not None:
+        raise ValueError("a belief draws the worlds: give a number of worlds, not the worlds")
     if isinstance(worlds, (str, bytes)) or not isinstance(worlds, Sequence):
         raise TypeError(f"worlds must be a number of worlds or a sequence of HandState, not {type(worlds).__name__}")
     cores = [_args.core_of(world, "every world") for world in worlds]

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "tichu/action.hpp"
@@ -33,6 +34,10 @@ struct IsmctsConfig {
   // Progressive bias: the heuristic's action at a node is expanded first and
   // gets prior / (visits + 1) added to its UCB1 score; 0: plain UCB1.
   double prior = 0.0;
+  // Empty: each iteration draws a uniform world (Knowledge::sample). Else
+  // each iteration takes one of these worlds (uniformly by index), e.g.
+  // believed_worlds (belief.hpp); they must outlive the search.
+  std::span<const HandState> worlds{};
 };
 
 struct IsmctsResult {

@@ -32,7 +32,9 @@ class MonteCarloBot(PolicyBot):
     heuristic's, or with `call_worlds` > 0 decided by playouts over that many
     worlds (`tichu_fast.decide`); `calls=False` never calls. The exchange is
     the heuristic's push, or with `exchange_worlds` > 0 the best of a few
-    candidate pushes over that many worlds.
+    candidate pushes over that many worlds. With a `belief` ("heuristic",
+    "heuristic:2:4", ...; docs/bots.md "Inference") the worlds are drawn weighted
+    by how likely the other seats' plays were.
     """
 
     policy = "heuristic"
@@ -49,6 +51,7 @@ class MonteCarloBot(PolicyBot):
         seed: int = 0,
         call_worlds: int = 0,
         exchange_worlds: int = 0,
+        belief: str | None = None,
     ) -> None:
         super().__init__(calls, seed)
         if budget is not None and worlds is not None:
@@ -62,10 +65,13 @@ class MonteCarloBot(PolicyBot):
         self.threads = _args.threads(threads)
         self.call_worlds = _args.count(call_worlds, "call_worlds", 0, _args.MAX_WORLDS)
         self.exchange_worlds = _args.count(exchange_worlds, "exchange_worlds", 0, _args.MAX_WORLDS)
+        _args.belief(belief)
+        self.belief = belief
 
     def __repr__(self) -> str:
         spend = f"budget={self.budget}" if self.worlds is None else f"worlds={self.worlds}"
-        return f"MonteCarloBot({spend}, policy={self.search_policy!r}, calls={self.calls}, seed={self.seed})"
+        shown = "" if self.belief is None else f", belief={self.belief!r}"
+        return f"MonteCarloBot({spend}, policy={self.search_policy!r}, calls={self.calls}, seed={self.seed}{shown})"
 
     def act(self, state: Any, seat: int) -> Any:
         """The action with the best mean team return over the worlds, or the heuristic's for calls and the exchange."""
@@ -95,7 +101,13 @@ class MonteCarloBot(PolicyBot):
         per_world = self.playouts_per_world
         if self.worlds is not None:
             result = state.evaluate_actions(
-                seat, self.worlds, per_world, policy=self.search_policy, threads=self.threads, seed=seed
+                seat,
+                self.worlds,
+                per_world,
+                policy=self.search_policy,
+                threads=self.threads,
+                seed=seed,
+                belief=self.belief,
             )
             return result["mean"]
         # A time budget of CPU time: batches of worlds until the next batch would not fit.
@@ -107,7 +119,13 @@ class MonteCarloBot(PolicyBot):
         start = clock()
         while True:
             result = state.evaluate_actions(
-                seat, batch, per_world, policy=self.search_policy, threads=self.threads, seed=_core.hand_seed(seed, k)
+                seat,
+                batch,
+                per_world,
+                policy=self.search_policy,
+                threads=self.threads,
+                seed=_core.hand_seed(seed, k),
+                belief=self.belief,
             )
             total = total + result["mean"] * batch
             done += batch

@@ -9,11 +9,12 @@ world's cards (`build_world`), so the state machine itself checks it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
-from tichu_fast.enums import Decision
+from tichu_fast.enums import ActionKind, Decision
 from tichu_fast.errors import TichuError
 
 from .actions import Action
@@ -33,6 +34,8 @@ __all__ = [
     "WorldPosition",
     "draw_worlds",
     "information_state_string",
+    "log_likelihood",
+    "random_play_probability",
     "public_view",
     "record",
     "with_hands",
@@ -151,6 +154,36 @@ def _is_declined_offer(step: Step) -> bool:
 def seen_steps(steps: Sequence[Step], player: int | None) -> list[Step]:
     """The steps `player` saw: other seats' declined offers left out (all of them for None)."""
     return [s for s in steps if not (_is_declined_offer(s) and s.seat != player)]
+
+
+# -- inference: the likelihood of the other seats' plays (docs/bots.md "Inference") --------
+
+
+def random_play_probability(state: HandState, action: Action) -> float:
+    """The uniform policy's probability of `action` among the legal plays and passes of `state` (no call)."""
+    del action
+    plays = sum(1 for a in state.legal_actions() if a.kind == ActionKind.PLAY)
+    return 1.0 if plays <= 1 else 1.0 / plays
+
+
+def log_likelihood(state: HandState, player: int, probability: Callable[[HandState, Action], float]) -> float:
+    """The log-likelihood of the in-turn plays and passes of the seats other than `player`.
+
+    The record of `state` is replayed from its start on its hands; before each
+    such step (an in-play Tichu call is none) `probability(state then, action)`
+    is the policy model's chance of it. A true hand or a world alike.
+    """
+    total = 0.0
+    replayed = _start(state, state._origin)
+    for step in record(state):
+        if step.decision == Decision.BOMB:
+            _decline_while(replayed, lambda s, seat=step.seat: s.current_player != seat)  # type: ignore[misc]
+        else:
+            _decline_while(replayed, lambda _: True)
+        if step.seat != player and step.decision == Decision.PLAY and step.action.kind == ActionKind.PLAY:
+            total += math.log(probability(replayed, step.action))
+        replayed._apply_legal(step.action)
+    return total
 
 
 # -- the information state ---------------------------------------------------------
