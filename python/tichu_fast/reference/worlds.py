@@ -35,8 +35,8 @@ __all__ = [
     "draw_worlds",
     "information_state_string",
     "log_likelihood",
-    "random_play_probability",
     "public_view",
+    "random_play_probability",
     "record",
     "with_hands",
 ]
