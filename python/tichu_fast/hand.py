@@ -423,16 +423,19 @@ class HandState:
         ":ODDS[:DRAWS]", ODDS the weight of the policy's choice; docs/bots.md
         "Inference"): n * DRAWS uniform worlds (`resample_many(player, n * DRAWS, seed)`) weighed by the likelihood of
         the other seats' plays and passes under that policy model, and n of
-        them resampled in proportion; the same for any `threads`.
+        them resampled in proportion; the same for any `threads`, which score
+        the likelihoods (uniform worlds come from one stream on the calling
+        thread, whatever `threads` says).
         TichuError if the wish constraints reject 10**6 deals in a row; n is 0..10**6.
         """
         seat = _seat(player, "player")
         model = _belief(belief)
+        workers = _threads(threads)  # checked with or without a belief
         if model is None:
             return [self._world(core) for core in resample_many(self._core, seat, n, seed)]
         name, odds, draws = model
         count = _count(n, "n", 0, MAX_WORLDS // draws)
-        cores = believed_worlds(self._core, seat, count, _seed(seed), name, odds, draws, _threads(threads))
+        cores = believed_worlds(self._core, seat, count, _seed(seed), name, odds, draws, workers)
         return [self._world(core) for core in cores]
 
     def _world(self, core: HandCore) -> HandState:
