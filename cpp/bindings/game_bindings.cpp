@@ -291,7 +291,8 @@ py::tuple observation_fields(const RecordedHand& h, int player, ObservationCache
                         cards(C::kHand + static_cast<std::size_t>(player), f.hand), tuple_of(f.hand_sizes),
                         triple(f.pushed), triple(f.received), four(C::kPlayed, f.played), plays, calls, grand_calls,
                         f.wish ? py::object(py::int_(f.wish)) : py::none(), table, f.table_player,
-                        cards(C::kTrick, f.trick), four(C::kPiles, f.piles), tuple_of(f.out_order), tuple_of(r.trick_starts), tuple_of(r.passed),
+                        cards(C::kTrick, f.trick), four(C::kPiles, f.piles), tuple_of(f.out_order),
+                        tuple_of(r.trick_starts), tuple_of(r.passed),
                         r.wish_play < 0 ? py::none() : py::object(py::make_tuple(r.wish_play, r.wish_rank)),
                         r.wish_fulfilled < 0 ? py::none() : py::object(py::int_(r.wish_fulfilled)), gifts,
                         tuple_of(r.points), to_beat);

@@ -476,7 +476,8 @@ std::string information_state_string(const RecordedHand& hand, int player) {
   }
   if (const auto received = received_cards(s, player)) key += " | received " + hex(triple_mask(*received));
   const HandState now = public_view(s, player);  // never another seat's bomb offer (R10.3)
-  key += " | now " + std::to_string(static_cast<int>(now.decision())) + " " + std::to_string(now.current_player()) + " |";
+  key +=
+      " | now " + std::to_string(static_cast<int>(now.decision())) + " " + std::to_string(now.current_player()) + " |";
   for (const Step& step : hand.steps()) {
     if (step.player != player && declined_offer(step)) continue;  // hidden (R10.3)
     key += " " + std::to_string(step.player) + ":";

@@ -79,9 +79,9 @@ class Knowledge {
                                 SplitMix64& rng) const;
 
   HandState source_;  // the hand's state, as it was given (matches)
-  HandState truth_;   // the state he sees: source_, or its public_view during another seat's offer
+  HandState truth_;  // the state he sees: source_, or its public_view during another seat's offer
   std::vector<Step> steps_;
-  std::vector<Step> seen_;                  // the steps he saw (world_steps before the pushes are drawn)
+  std::vector<Step> seen_;  // the steps he saw (world_steps before the pushes are drawn)
   std::vector<std::size_t> hidden_pushes_;  // the indices in seen_ of other seats' pushes
   int player_;
   // Unseen cards to deal to each seat's hand (group s) and, during
