@@ -218,7 +218,7 @@ class ObservationCache {
     }
   }
 
-  py::object instance(const py::tuple& values) const {
+  [[nodiscard]] py::object instance(const py::tuple& values) const {
     if (py::len(values) != py::len(names_)) throw std::logic_error("the observation's fields and values differ");
     auto* type = reinterpret_cast<PyTypeObject*>(cls_.ptr());
     const py::object made = py::reinterpret_steal<py::object>(type->tp_alloc(type, 0));  // object.__new__(cls)
@@ -397,7 +397,7 @@ PyObject* fast_current_player(PyObject* self, void* /*unused*/) {
   return translated([&] { return PyLong_FromLong(self_hand(self).state().current_player()); });
 }
 
-// NOLINTBEGIN(cppcoreguidelines-avoid-c-arrays): CPython's tables
+// NOLINTBEGIN(cppcoreguidelines-avoid-c-arrays,modernize-avoid-c-arrays): CPython's tables
 PyMethodDef fast_methods[] = {
     {"is_terminal", fast_is_terminal, METH_NOARGS, "is_terminal($self, /)\n--\n\nWhether the hand is over."},
     {"action_count", fast_action_count, METH_NOARGS,
@@ -410,7 +410,7 @@ PyGetSetDef fast_getters[] = {
     {"decision", fast_decision, nullptr, "The current Decision as an int.", nullptr},
     {"current_player", fast_current_player, nullptr, "The seat to decide, -1 once the hand is over.", nullptr},
 };
-// NOLINTEND(cppcoreguidelines-avoid-c-arrays)
+// NOLINTEND(cppcoreguidelines-avoid-c-arrays,modernize-avoid-c-arrays)
 
 void add_fast_methods(const py::handle& cls) {
   auto* type = reinterpret_cast<PyTypeObject*>(cls.ptr());

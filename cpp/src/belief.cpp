@@ -97,7 +97,7 @@ std::vector<RecordedHand> believed_worlds(const RecordedHand& hand, int player, 
   std::vector<RecordedHand> candidates = resample_many(hand, player, n * draws, seed);
   if (n == 0) return candidates;
   const std::vector<double> logs = log_likelihoods(candidates, player, belief, threads);
-  const double top = *std::max_element(logs.begin(), logs.end());
+  const double top = *std::ranges::max_element(logs);
   std::vector<double> cumulative(logs.size());
   double sum = 0.0;
   for (std::size_t i = 0; i < logs.size(); ++i) cumulative[i] = sum += std::exp(logs[i] - top);

@@ -15,7 +15,7 @@
 #include <utility>
 
 #if defined(__unix__) || defined(__APPLE__)
-#include <time.h>
+#include <ctime>
 #endif
 
 #include "tichu/parallel.hpp"

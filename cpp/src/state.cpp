@@ -268,7 +268,9 @@ HandState HandState::from_position(const Position& p, Rules rules) {
 
 bool HandState::may_call_tichu(int seat) const {  // R7.2
   // & rather than &&: each test alone is unpredictable in a random hand.
-  return exchanged_ & (calls_[static_cast<std::size_t>(seat)] == Call::None) & !(played_ & bit(seat));
+  const auto no_call = static_cast<unsigned>(calls_[static_cast<std::size_t>(seat)] == Call::None);
+  const auto not_played = static_cast<unsigned>((played_ & bit(seat)) == 0);
+  return (static_cast<unsigned>(exchanged_) & no_call & not_played) != 0;
 }
 
 int HandState::legal_actions(Action* out) const {
