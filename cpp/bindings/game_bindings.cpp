@@ -153,7 +153,7 @@ py::object play_entry(const Step& step) {
   py::tuple entry(2);  // filled in place: no argument casting per play
   PyTuple_SET_ITEM(entry.ptr(), 0, PyLong_FromLong(step.player));  // a small int: cached, never fails
   PyTuple_SET_ITEM(entry.ptr(), 1, text.release().ptr());
-  return std::move(entry);
+  return entry;  // a tuple is an object: moved implicitly
 }
 
 // What the observations of one hand have built already, kept by
