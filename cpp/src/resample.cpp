@@ -136,6 +136,7 @@ struct WorldAccess {
       t.rules_ = s.rules_;
       t.hands_ = hands;
       t.first_eight_ = s.first_eight_;
+      t.find_bomb_seats();
       return t;
     }
     // A position: its piles less what was played since, its calls less
@@ -169,6 +170,7 @@ struct WorldAccess {
     s.hands_ = hands;
     s.first_eight_ = first_eight;
     s.push_ = push;
+    s.find_bomb_seats();
   }
 
   static const std::array<std::array<std::uint8_t, 3>, 4>& pushes(const HandState& s) { return s.push_; }

@@ -72,6 +72,7 @@ HandState HandState::from_deck(const std::array<std::uint8_t, kNumCards>& deck, 
   }
   s.decision_ = Decision::GrandTichu;
   s.player_ = 0;
+  s.find_bomb_seats();
   return s;
 }
 
@@ -252,6 +253,7 @@ HandState HandState::from_position(const Position& p, Rules rules) {
   s.start_wish_ = s.wish_;
   s.played_ = p.played;
   s.exchanged_ = true;
+  s.find_bomb_seats();
   for (int i = 0; i < 4 && p.out_order[static_cast<std::size_t>(i)] >= 0; ++i) {
     s.out_order_[s.out_count_++] = p.out_order[static_cast<std::size_t>(i)];
   }
@@ -459,6 +461,7 @@ void HandState::exchange() {
     }
   }
   exchanged_ = true;
+  find_bomb_seats();
   int leader = 0;  // R2.3: the Mah Jong's holder leads
   while (!(hands_[static_cast<std::size_t>(leader)] & kMahJong)) ++leader;
   start_trick(leader);
@@ -497,6 +500,8 @@ void HandState::play(int seat, const Move& move) {
   const auto s = static_cast<std::size_t>(seat);
   hands_[s] &= ~move.cards;
   played_cards_[s] |= move.cards;
+  // A hand that lost its bombs keeps none: its bit is dropped, without a branch.
+  bomb_seats_.bits &= static_cast<std::uint8_t>(~(unsigned{!may_hold_bomb(hands_[s])} << seat));
   played_ |= bit(seat);
   if (wish_ && (move.cards & kNormals & rank_cards(wish_))) wish_ = 0;  // R6.2: a real card fulfils it
   if (!hands_[s]) out_order_[out_count_++] = static_cast<std::int8_t>(seat);  // R5.7
@@ -543,10 +548,9 @@ void HandState::offer_bombs(int actor, int next_in_turn, int from) {
   offer_actor_ = static_cast<std::int8_t>(actor);
   next_in_turn_ = static_cast<std::int8_t>(next_in_turn);
   if (rules_.bombs_out_of_turn) {
-    // The seats holding any bomb, found for all four without a branch: most
-    // offers end here, with no seat to try.
-    unsigned may = 0;
-    for (int s = 0; s < 4; ++s) may |= unsigned{may_hold_bomb(hands_[static_cast<std::size_t>(s)])} << s;
+    // The seats that may hold a bomb are kept as the hands shrink
+    // (bomb_seats_): most offers end here, with no seat to try.
+    unsigned may = bomb_seats_.bits;
     may &= ~(1u << (table_player_ & 7));  // a seat of -1 clears bit 7, outside the four:
     may &= ~(1u << (next_in_turn & 7));   // no test (the next turn is often none)
     for (int s = from; may != 0 && s != actor; s = (s + 1) % 4) {
@@ -559,6 +563,12 @@ void HandState::offer_bombs(int actor, int next_in_turn, int from) {
     }
   }
   continue_after_offers();
+}
+
+void HandState::find_bomb_seats() {
+  unsigned may = 0;
+  for (int s = 0; s < 4; ++s) may |= unsigned{may_hold_bomb(hands_[static_cast<std::size_t>(s)])} << s;
+  bomb_seats_.bits = static_cast<std::uint8_t>(may);
 }
 
 void HandState::continue_after_offers() {

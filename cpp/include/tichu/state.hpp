@@ -156,6 +156,7 @@ class HandState {
   void start_trick(int winner);
   void finish();
   void exchange();
+  void find_bomb_seats();  // bomb_seats_ from the four hands, after they are set or exchanged
 
   std::array<Mask, 4> hands_{}, first_eight_{}, piles_{}, played_cards_{};
   Mask trick_ = 0;
@@ -183,6 +184,15 @@ class HandState {
   // relative to.
   std::int8_t offer_actor_ = -1;
   std::int8_t next_in_turn_ = -1;
+  // The seats whose hand may still hold a bomb (bit per seat): found when the
+  // hands are set or exchanged, and a seat's bit dropped once a play leaves it
+  // none (a hand only shrinks after the exchange, so it gains no bomb). The
+  // out-of-turn offers test only these seats. A cache of the hands, so it takes
+  // no part in comparing states; all four bits (the default) are always safe.
+  struct BombSeats {
+    std::uint8_t bits = 0xF;
+    friend bool operator==(BombSeats /*a*/, BombSeats /*b*/) { return true; }
+  } bomb_seats_{};
   Rules rules_{};
 };
 
