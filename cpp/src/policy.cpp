@@ -76,6 +76,13 @@ Action choose_random(const HandState& s, bool calls, SplitMix64& rng, PolicyScra
     case Decision::Bomb: {
       const bool in_turn = s.decision() == Decision::Play;
       const Move* table = s.table();
+      if (in_turn && table != nullptr && table->type == MoveType::Single) {
+        // The commonest answer, drawn before cannot_beat: answer_single draws
+        // as the pass-only branch below does when nothing beats the single
+        // (one pick among the pass and the call), so a seed keeps its hands.
+        Action a;
+        if (answer_single(s.hand(seat), *table, s.wish(), calls && s.may_call_tichu(seat), rng, a)) return a;
+      }
       if (in_turn && table != nullptr && cannot_beat(s.hand(seat), *table)) {  // most answers: the pass alone
         const bool tichu = calls && s.may_call_tichu(seat);
         if (rng.pick(tichu ? 2 : 1) == 1) return value_action(ActionKind::Tichu, 1);
@@ -94,10 +101,6 @@ Action choose_random(const HandState& s, bool calls, SplitMix64& rng, PolicyScra
           a.move = leads.nth(pick, scratch.moves.data());
           return a;
         }
-      }
-      if (in_turn && table != nullptr && table->type == MoveType::Single) {
-        Action a;
-        if (answer_single(hand, *table, wish, tichu, rng, a)) return a;
       }
       const int n =
           legal_moves(Situation{.hand = s.hand(seat), .table = s.table(), .wish = wish, .out_of_turn = !in_turn},
