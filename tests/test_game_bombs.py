@@ -224,3 +224,13 @@ def test_straight_flush_offered_on_a_four_of_a_kind(game_backend):
     run(state, (PLAY, 0, "Aj As Ap At"))
     assert who(state) == (BOMB, 2)
     assert acts(state) == {"pass", "2p 3p 4p 5p 6p"}
+
+
+@pytest.mark.parametrize(("single", "offered"), [("6j", True), ("5j", False)])
+def test_a_bomb_broken_by_its_holders_play_is_no_longer_offered(game_backend, single, offered):
+    # R10.2: only a hand that still holds a bomb is asked. Seat 1 answers with a single: the 6j keeps
+    # his four 5s, the 5j breaks them; after seat 2's 8j (seat 3 next in turn) only seat 1 could be asked.
+    state = position(game_backend, THREE_BOMBS, 0)
+    run(state, (PLAY, 0, "3j"), (BOMB, 2, "pass"), (BOMB, 3, "pass"), (PLAY, 1, single), (BOMB, 3, "pass"))
+    run(state, (PLAY, 2, "8j"))
+    assert who(state) == ((BOMB, 1) if offered else (PLAY, 3))
