@@ -91,6 +91,19 @@ std::vector<double> log_likelihoods(std::span<const RecordedHand> hands, int pla
   return out;
 }
 
+std::vector<double> belief_weights(std::span<const RecordedHand> hands, int player, const Belief& belief, int threads) {
+  std::vector<double> weights = log_likelihoods(hands, player, belief, threads);
+  if (weights.empty()) return weights;
+  const double top = *std::ranges::max_element(weights);
+  double sum = 0.0;
+  for (double& w : weights) {
+    w = std::exp(w - top);  // the likeliest world weighs 1 before normalising
+    sum += w;
+  }
+  for (double& w : weights) w /= sum;
+  return weights;
+}
+
 std::vector<RecordedHand> believed_worlds(const RecordedHand& hand, int player, int n, std::uint64_t seed,
                                           const Belief& belief, int draws, int threads) {
   if (n < 0 || draws < 1) throw std::invalid_argument("believed_worlds: n >= 0 and draws >= 1");

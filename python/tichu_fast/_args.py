@@ -22,6 +22,7 @@ from tichu_fast.rules import Rules
 __all__ = [
     "BELIEF_DRAWS",
     "BELIEF_ODDS",
+    "BELIEF_WEIGHTS",
     "MAX_BELIEF_DRAWS",
     "MAX_BELIEF_ODDS",
     "MAX_BUDGET",
@@ -61,6 +62,7 @@ BELIEF_ODDS = 2.0  # a belief's default weight of the policy's choice, every oth
 MAX_BELIEF_ODDS = 1e6
 BELIEF_DRAWS = 4  # a belief's default uniform worlds drawn per world kept
 MAX_BELIEF_DRAWS = 1000
+BELIEF_WEIGHTS = 0  # a belief's DRAWS for "weights": uniform worlds weighted, none resampled (docs/bots.md "Inference")
 
 _DEFAULT_RULES = Rules()
 
@@ -159,7 +161,9 @@ def belief(value: object) -> tuple[str, float, int] | None:
     """A belief about the hidden hands: None, or "POLICY[:ODDS[:DRAWS]]" as (policy, odds, draws).
 
     POLICY is one of POLICIES, ODDS a number > 0 and at most MAX_BELIEF_ODDS (default
-    BELIEF_ODDS), DRAWS an int 1..MAX_BELIEF_DRAWS (default BELIEF_DRAWS).
+    BELIEF_ODDS), DRAWS an int 1..MAX_BELIEF_DRAWS (default BELIEF_DRAWS) or the word
+    `weights` (then draws is BELIEF_WEIGHTS: the worlds are uniform, each weighted by its
+    normalised likelihood instead of resampled).
     """
     if value is None:
         return None
@@ -168,19 +172,33 @@ def belief(value: object) -> tuple[str, float, int] | None:
     parts = value.split(":")
     shown = value if len(value) <= 80 else value[:80] + "..."
     if len(parts) > 3:
-        raise ValueError(f"a belief is POLICY[:ODDS[:DRAWS]], not {shown!r}")
+        raise ValueError(f"a belief is POLICY[:ODDS[:DRAWS|weights]], not {shown!r}")
     if parts[0] not in POLICIES:
         raise ValueError(f"unknown belief policy in {shown!r}: expected one of {', '.join(map(repr, POLICIES))}")
+    weights = len(parts) > 2 and parts[2] == "weights"
     try:
         odds = float(parts[1]) if len(parts) > 1 else BELIEF_ODDS
-        draws = int(parts[2]) if len(parts) > 2 else BELIEF_DRAWS
+        draws = BELIEF_WEIGHTS if weights else int(parts[2]) if len(parts) > 2 else BELIEF_DRAWS
     except ValueError:
-        raise ValueError(f"a belief is POLICY[:ODDS[:DRAWS]], ODDS a number, DRAWS an int: not {shown!r}") from None
+        raise ValueError(
+            f"a belief is POLICY[:ODDS[:DRAWS|weights]], ODDS a number, DRAWS an int: not {shown!r}"
+        ) from None
     if not 0.0 < odds <= MAX_BELIEF_ODDS:
         raise ValueError(f"a belief's ODDS must be > 0 and at most {MAX_BELIEF_ODDS:g}, not {parts[1]!r}")
-    if not 1 <= draws <= MAX_BELIEF_DRAWS:
-        raise ValueError(f"a belief's DRAWS must be 1..{MAX_BELIEF_DRAWS}, not {parts[2]!r}")
+    if not weights and not 1 <= draws <= MAX_BELIEF_DRAWS:
+        raise ValueError(f"a belief's DRAWS must be 1..{MAX_BELIEF_DRAWS} or 'weights', not {parts[2]!r}")
     return parts[0], odds, draws
+
+
+def drawn_belief(value: object, where: str) -> tuple[str, float, int] | None:
+    """belief(value), refused with ValueError if it weighs worlds (":weights"), which `where` cannot take."""
+    model = belief(value)
+    if model is not None and model[2] == BELIEF_WEIGHTS:
+        raise ValueError(
+            f"{where} draws its worlds: a belief with ':weights' only weighs them (evaluate_actions, mc), "
+            "give DRAWS instead"
+        )
+    return model
 
 
 def rules(value: object) -> Rules:

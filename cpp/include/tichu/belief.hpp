@@ -3,7 +3,8 @@
 // Uniform worlds (resample.hpp) stay the default and exact; a belief is an
 // option on top: draw uniform candidates, weigh each by the likelihood of
 // the record replayed in it, and resample them in proportion
-// (sampling-importance-resampling).
+// (sampling-importance-resampling), or keep every uniform world with its
+// normalised likelihood as a weight (self-normalised importance weighting).
 #pragma once
 
 #include <cstdint>
@@ -37,6 +38,11 @@ double log_likelihood(const RecordedHand& hand, int player, const Belief& belief
 // The log-likelihoods of many hands, on up to `threads` threads (the
 // results do not depend on how many).
 std::vector<double> log_likelihoods(std::span<const RecordedHand> hands, int player, const Belief& belief, int threads);
+
+// Self-normalised importance weights of `hands` (uniform worlds of one
+// player): exp(log_likelihood) of each, divided by their sum (the weights
+// add up to 1; empty for no hands). The same for any `threads`.
+std::vector<double> belief_weights(std::span<const RecordedHand> hands, int player, const Belief& belief, int threads);
 
 // `n` worlds for `player` drawn by the belief: the n * draws worlds of
 // resample_many(hand, player, n * draws, seed), weighed by exp(log_likelihood),
