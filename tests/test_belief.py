@@ -165,6 +165,9 @@ def test_bots_take_a_belief():
         ("heuristic:0.5:0", ValueError),
         ("heuristic:0.5:1.5", ValueError),
         ("heuristic:0.5:4:1", ValueError),
+        ("heuristic:0.5:4:weights", ValueError),
+        ("heuristic:0.5:distinct", ValueError),
+        ("heuristic:0.5:4:distinct:1", ValueError),
     ],
 )
 def test_a_bad_belief_is_refused_everywhere(belief, error):
@@ -264,3 +267,48 @@ def test_weights_take_a_bot_and_are_refused_where_worlds_are_drawn():
         belief_weights(state.resample_many(player, 2, 0), player, None)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         belief_weights("worlds", player, "heuristic")  # type: ignore[arg-type]
+
+
+# -- distinct worlds: ":distinct" ------------------------------------------------------------------
+
+
+def test_distinct_worlds_are_n_different_candidates_in_candidate_order():
+    state = heuristic_position(16)
+    player = state.current_player
+    candidates = [hand_texts(w) for w in state.resample_many(player, 48, 4)]
+    kept = [hand_texts(w) for w in state.resample_many(player, 12, 4, belief="heuristic:2:4:distinct")]
+    assert len(kept) == 12
+    positions = [candidates.index(w) for w in kept]
+    assert positions == sorted(set(positions))  # no candidate twice, in candidate order
+    again = [hand_texts(w) for w in state.resample_many(player, 12, 4, belief="heuristic:2:4:distinct", threads=2)]
+    assert again == kept
+    uniform = [hand_texts(w) for w in state.resample_many(player, 12, 4)]
+    assert [hand_texts(w) for w in state.resample_many(player, 12, 4, belief="heuristic:2:1:distinct")] == uniform
+
+
+def test_distinct_worlds_lean_to_the_likelier_candidates():
+    # the kept candidates' mean log-likelihood exceeds the candidates' mean (sampling in proportion)
+    gain = 0.0
+    for seed in range(4):
+        state = heuristic_position(seed + 60)
+        player = state.current_player
+        candidates = state.resample_many(player, 64, seed)
+        logs = _core.log_likelihoods([w._core for w in candidates], player, "heuristic", 5.0, 1)
+        kept = state.resample_many(player, 16, seed, belief="heuristic:5:4:distinct")
+        kept_logs = _core.log_likelihoods([w._core for w in kept], player, "heuristic", 5.0, 1)
+        gain += float(kept_logs.mean() - logs.mean())
+    assert gain > 0
+
+
+def test_distinct_worlds_take_a_bot_and_are_refused_by_playouts_and_ismcts():
+    state = heuristic_position(17)
+    player = state.current_player
+    bot = make_bot("mc:worlds=8,belief=heuristic:2:4:distinct")
+    assert state.is_legal(bot.act(state, player))
+    e1 = state.evaluate_actions(player, 8, policy="heuristic", seed=2, belief="heuristic:2:4:distinct")
+    e2 = state.evaluate_actions(player, 8, policy="heuristic", seed=2, belief="heuristic:2:4:distinct", threads=2)
+    assert np.array_equal(e1, e2)
+    with pytest.raises(ValueError, match="distinct"):
+        state.playouts(2, 0, resample_for=player, belief="heuristic:2:4:distinct")
+    with pytest.raises(ValueError, match="distinct"):
+        ismcts(state, iterations=10, belief="heuristic:2:4:distinct")

@@ -73,9 +73,10 @@ void bind_belief(py::module_& m) {
   m.def(
       "believed_worlds",
       [](const RecordedHand& hand, int player, int n, std::uint64_t seed, py::handle belief, double odds, int draws,
-         int threads) {
+         int threads, bool distinct) {
         check_seat(player, "player");
-        const Belief b = belief_arg(belief, odds);
+        Belief b = belief_arg(belief, odds);
+        b.distinct = distinct;
         const RecordedHand truth = hand;  // a copy: the GIL is released below
         std::vector<RecordedHand> drawn =
             resampling([&] { return believed_worlds(truth, player, n, seed, b, draws, threads); });
@@ -84,8 +85,9 @@ void bind_belief(py::module_& m) {
         return result;
       },
       py::arg("hand"), py::arg("player"), py::arg("n"), py::arg("seed"), py::arg("belief"), py::arg("odds"),
-      py::arg("draws"), py::arg("threads"),
-      "n worlds for `player`: n * draws uniform worlds resampled by the belief's likelihood.");
+      py::arg("draws"), py::arg("threads"), py::arg("distinct") = false,
+      "n worlds for `player`: n * draws uniform worlds resampled (or n distinct of them drawn) by the belief's "
+      "likelihood.");
   m.def(
       "believed_playouts",
       [](const RecordedHand& hand, int n, std::uint64_t seed, int player, std::uint64_t world_seed, py::handle belief,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import numbers
+from typing import NamedTuple
 
 import numpy as np
 
@@ -22,7 +23,6 @@ from tichu_fast.rules import Rules
 __all__ = [
     "BELIEF_DRAWS",
     "BELIEF_ODDS",
-    "BELIEF_WEIGHTS",
     "MAX_BELIEF_DRAWS",
     "MAX_BELIEF_ODDS",
     "MAX_BUDGET",
@@ -33,10 +33,12 @@ __all__ = [
     "MAX_WORLDS",
     "POLICIES",
     "SEED_LIMIT",
+    "BeliefModel",
     "belief",
     "budget",
     "core_of",
     "count",
+    "drawn_belief",
     "flag",
     "integer",
     "nonnegative",
@@ -62,7 +64,6 @@ BELIEF_ODDS = 2.0  # a belief's default weight of the policy's choice, every oth
 MAX_BELIEF_ODDS = 1e6
 BELIEF_DRAWS = 4  # a belief's default uniform worlds drawn per world kept
 MAX_BELIEF_DRAWS = 1000
-BELIEF_WEIGHTS = 0  # a belief's DRAWS for "weights": uniform worlds weighted, none resampled (docs/bots.md "Inference")
 
 _DEFAULT_RULES = Rules()
 
@@ -157,13 +158,23 @@ def policy(value: object) -> str:
     return value
 
 
-def belief(value: object) -> tuple[str, float, int] | None:
-    """A belief about the hidden hands: None, or "POLICY[:ODDS[:DRAWS]]" as (policy, odds, draws).
+class BeliefModel(NamedTuple):
+    """A parsed belief: the policy model, its ODDS, DRAWS and how the worlds are made (BELIEF_MODES)."""
+
+    policy: str
+    odds: float
+    draws: int
+    mode: str
+
+
+def belief(value: object) -> BeliefModel | None:
+    """A belief about the hidden hands: None, or "POLICY[:ODDS[:DRAWS[:distinct]]]" or "POLICY:ODDS:weights".
 
     POLICY is one of POLICIES, ODDS a number > 0 and at most MAX_BELIEF_ODDS (default
-    BELIEF_ODDS), DRAWS an int 1..MAX_BELIEF_DRAWS (default BELIEF_DRAWS) or the word
-    `weights` (then draws is BELIEF_WEIGHTS: the worlds are uniform, each weighted by its
-    normalised likelihood instead of resampled).
+    BELIEF_ODDS), DRAWS an int 1..MAX_BELIEF_DRAWS (default BELIEF_DRAWS). The mode is
+    "resample" (n of n * DRAWS uniform worlds resampled in proportion to their likelihood),
+    "distinct" (n distinct of them drawn without replacement in proportion) or "weights"
+    (n uniform worlds, each weighted by its normalised likelihood; draws 1).
     """
     if value is None:
         return None
@@ -171,32 +182,34 @@ def belief(value: object) -> tuple[str, float, int] | None:
         raise TypeError(f"belief must be None or a str such as 'heuristic:2', not {type(value).__name__}")
     parts = value.split(":")
     shown = value if len(value) <= 80 else value[:80] + "..."
+    grammar = "POLICY[:ODDS[:DRAWS[:distinct]]] or POLICY:ODDS:weights"
+    mode = "resample"
+    if len(parts) == 3 and parts[2] == "weights":
+        mode, parts = "weights", [*parts[:2], "1"]
+    elif len(parts) == 4 and parts[3] == "distinct":
+        mode, parts = "distinct", parts[:3]
     if len(parts) > 3:
-        raise ValueError(f"a belief is POLICY[:ODDS[:DRAWS|weights]], not {shown!r}")
+        raise ValueError(f"a belief is {grammar}, not {shown!r}")
     if parts[0] not in POLICIES:
         raise ValueError(f"unknown belief policy in {shown!r}: expected one of {', '.join(map(repr, POLICIES))}")
-    weights = len(parts) > 2 and parts[2] == "weights"
     try:
         odds = float(parts[1]) if len(parts) > 1 else BELIEF_ODDS
-        draws = BELIEF_WEIGHTS if weights else int(parts[2]) if len(parts) > 2 else BELIEF_DRAWS
+        draws = int(parts[2]) if len(parts) > 2 else BELIEF_DRAWS
     except ValueError:
-        raise ValueError(
-            f"a belief is POLICY[:ODDS[:DRAWS|weights]], ODDS a number, DRAWS an int: not {shown!r}"
-        ) from None
+        raise ValueError(f"a belief is {grammar}, ODDS a number, DRAWS an int: not {shown!r}") from None
     if not 0.0 < odds <= MAX_BELIEF_ODDS:
         raise ValueError(f"a belief's ODDS must be > 0 and at most {MAX_BELIEF_ODDS:g}, not {parts[1]!r}")
-    if not weights and not 1 <= draws <= MAX_BELIEF_DRAWS:
-        raise ValueError(f"a belief's DRAWS must be 1..{MAX_BELIEF_DRAWS} or 'weights', not {parts[2]!r}")
-    return parts[0], odds, draws
+    if not 1 <= draws <= MAX_BELIEF_DRAWS:
+        raise ValueError(f"a belief's DRAWS must be 1..{MAX_BELIEF_DRAWS}, not {parts[2]!r}")
+    return BeliefModel(parts[0], odds, draws, mode)
 
 
-def drawn_belief(value: object, where: str) -> tuple[str, float, int] | None:
-    """belief(value), refused with ValueError if it weighs worlds (":weights"), which `where` cannot take."""
+def drawn_belief(value: object, where: str, modes: tuple[str, ...] = ("resample",)) -> BeliefModel | None:
+    """belief(value), refused with ValueError where its mode is not one `where` takes."""
     model = belief(value)
-    if model is not None and model[2] == BELIEF_WEIGHTS:
+    if model is not None and model.mode not in modes:
         raise ValueError(
-            f"{where} draws its worlds: a belief with ':weights' only weighs them (evaluate_actions, mc), "
-            "give DRAWS instead"
+            f'{where} takes a belief of the modes {", ".join(modes)}, not {model.mode!r} (docs/bots.md "Inference")'
         )
     return model
 

@@ -289,7 +289,15 @@ def belief_weights(
     hands: Sequence[HandCore], player: int, belief: str, odds: float, threads: int
 ) -> npt.NDArray[np.float64]: ...
 def believed_worlds(
-    hand: HandCore, player: int, n: int, seed: int, belief: str, odds: float, draws: int, threads: int
+    hand: HandCore,
+    player: int,
+    n: int,
+    seed: int,
+    belief: str,
+    odds: float,
+    draws: int,
+    threads: int,
+    distinct: bool = False,
 ) -> list[HandCore]: ...
 def believed_playouts(
     state: HandCore,

@@ -429,13 +429,13 @@ class HandState:
         TichuError if the wish constraints reject 10**6 deals in a row; n is 0..10**6.
         """
         seat = _seat(player, "player")
-        model = _belief(belief, "resample_many")
+        model = _belief(belief, "resample_many", ("resample", "distinct"))
         workers = _threads(threads)  # checked with or without a belief
         if model is None:
             return [self._world(core) for core in resample_many(self._core, seat, n, seed)]
-        name, odds, draws = model
+        name, odds, draws, mode = model
         count = _count(n, "n", 0, MAX_WORLDS // draws)
-        cores = believed_worlds(self._core, seat, count, _seed(seed), name, odds, draws, workers)
+        cores = believed_worlds(self._core, seat, count, _seed(seed), name, odds, draws, workers, mode == "distinct")
         return [self._world(core) for core in cores]
 
     def _world(self, core: HandCore) -> HandState:

@@ -98,7 +98,7 @@ def ismcts(
     count = 0 if iterations is None else _args.count(iterations, "iterations", 1)
     seconds = 0.0 if budget is None else _args.budget(budget)
     model = _args.drawn_belief(belief, "ismcts")
-    belief_name, odds, draws = (None, 2.0, 1) if model is None else model
+    belief_name, odds, draws, _ = (None, 2.0, 1, "") if model is None else model
     pool = min(count, BELIEF_POOL) if count else BELIEF_POOL
     actions, visits, values, done, elapsed, best = _core.ismcts(
         core,

@@ -121,7 +121,7 @@ def playouts(
         return _core.resampled_playouts(core, n, seed, seat, world_seed(seed), name, flag, workers)
     if state.is_terminal():
         raise ValueError("the hand is over: no decision to play from")
-    belief_name, odds, draws = model
+    belief_name, odds, draws, _ = model
     n = _args.count(n, "n", 0, _args.MAX_WORLDS // draws)
     return _core.believed_playouts(core, n, seed, seat, world_seed(seed), belief_name, odds, draws, name, flag, workers)
 
@@ -185,9 +185,9 @@ def evaluate_actions(
     if isinstance(worlds, (numbers.Integral, np.integer)) and not isinstance(worlds, (bool, np.bool_)):
         count = _args.count(worlds, "worlds", 1, _args.MAX_WORLDS)
         _samples(count, per_world)  # checked before the worlds are drawn
-        drawn = None if model is not None and model[2] == _args.BELIEF_WEIGHTS else belief
+        drawn = None if model is not None and model.mode == "weights" else belief
         worlds = state.resample_many(seat, count, world_seed(seed), belief=drawn, threads=workers)
-    elif model is not None and model[2] != _args.BELIEF_WEIGHTS:
+    elif model is not None and model.mode != "weights":
         raise ValueError("a belief draws the worlds: give a number of worlds, not the worlds (or ':weights')")
     if isinstance(worlds, (str, bytes)) or not isinstance(worlds, Sequence):
         raise TypeError(f"worlds must be a number of worlds or a sequence of HandState, not {type(worlds).__name__}")
@@ -199,7 +199,7 @@ def evaluate_actions(
     samples = values.shape[1]
     out = np.empty(values.shape[0], dtype=EVALUATION_DTYPE)
     out["action"] = np.arange(values.shape[0])
-    if model is not None and model[2] == _args.BELIEF_WEIGHTS:
+    if model is not None and model.mode == "weights":
         weights = np.repeat(_core.belief_weights(cores, seat, model[0], model[1], workers) / per_world, per_world)
         out["mean"] = values @ weights
         out["var"] = ((values - out["mean"][:, None]) ** 2) @ weights
@@ -217,7 +217,7 @@ def belief_weights(
     """Self-normalised importance weights of uniform worlds for `player` (docs/bots.md "Inference").
 
     Each world's likelihood of the other seats' plays and passes under `belief`
-    ("POLICY[:ODDS]", a ":DRAWS" or ":weights" suffix ignored), divided by their
+    ("POLICY[:ODDS]", any ":DRAWS", ":distinct" or ":weights" ignored), divided by their
     sum: the weights add up to 1. Weigh the worlds of `state.resample_many(player,
     n, seed)` by them to estimate an expectation under the belief without
     repeating any world. The same for any `threads`.
