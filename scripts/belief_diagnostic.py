@@ -12,7 +12,8 @@ on uniform and on believed worlds; its regret is the best action's value in the 
 playouts each) minus the picked one's, and the line gives the believed minus the uniform regret
 (negative: the belief picks better) over the positions with more than one legal action; the same for
 the belief's importance weights (":weights": the 64 uniform worlds, each weighted by its normalised
-likelihood), and the weights' effective sample size 1 / sum(w**2) (of 64).
+likelihood), and the weights' effective sample size 1 / sum(w**2) (of 64). With --distinct the believed
+worlds are drawn by ":distinct" (n distinct candidates, without replacement) instead of resampled.
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ def main() -> None:
     parser.add_argument("--belief", default="heuristic")
     parser.add_argument("--odds", default="0.7")
     parser.add_argument("--draws", type=int, default=4)
+    parser.add_argument("--distinct", action="store_true", help="believed worlds by ':distinct' (no world twice)")
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--worlds", type=int, default=64)
     parser.add_argument("--seed", type=int, default=7)
@@ -67,9 +69,9 @@ def main() -> None:
     rng = random.Random(args.seed)
     positions = [position(rng) for _ in range(args.positions)]
     for odds in (float(a) for a in args.odds.split(",")):
-        belief = f"{args.belief}:{odds}:{args.draws}"
+        belief = f"{args.belief}:{odds}:{args.draws}" + (":distinct" if args.distinct else "")
         ranks, uniform, believed, distinct, regret, seconds = [], [], [], [], [], 0.0
-        ess, weighted_regret = [], []
+        ess, weighted_regret, uniform_distinct = [], [], []
         for i, state in enumerate(positions):
             player = state.current_player
             worlds = state.resample_many(player, args.worlds, i)
@@ -84,6 +86,7 @@ def main() -> None:
             uniform.append(placed(worlds, state, player))
             believed.append(placed(drawn, state, player))
             distinct.append(len({tuple(str(hand) for hand in world.hands) for world in drawn}))
+            uniform_distinct.append(len({tuple(str(hand) for hand in world.hands) for world in worlds}))
             if args.regret and state.num_legal_actions() > 1:
                 truth_values = state.evaluate_actions(player, [state], 128, policy="heuristic", seed=99)["mean"]
                 picks = [
@@ -97,7 +100,8 @@ def main() -> None:
         print(
             f"belief {belief}: truth's likelihood rank {np.mean(ranks):.3f}; hidden cards placed right: "
             f"uniform {np.mean(uniform):.3f}, believed {np.mean(believed):.3f} ({gain.mean():+.3f} ± {half:.3f}); "
-            f"{np.mean(distinct):.1f} of {args.worlds} believed worlds distinct; "
+            f"{np.mean(distinct):.1f} of {args.worlds} believed worlds distinct "
+            f"({np.mean(uniform_distinct):.1f} uniform ones); "
             f"weights' effective sample size {np.mean(ess):.1f}; "
             f"{1000 * seconds / len(positions):.1f} ms to draw them"
             + (f"; regret believed - uniform {np.mean(regret):+.2f} ± {half_width(regret):.2f}" if regret else "")
