@@ -10,7 +10,10 @@ of the 64 believed worlds differ (resampling repeats the likely candidates). Wit
 the decision loses: flat Monte Carlo (evaluate_actions, 64 worlds, heuristic playouts) picks an action
 on uniform and on believed worlds; its regret is the best action's value in the true state (128
 playouts each) minus the picked one's, and the line gives the believed minus the uniform regret
-(negative: the belief picks better) over the positions with more than one legal action.
+(negative: the belief picks better) over the positions with more than one legal action; the same for
+the belief's importance weights (":weights": the 64 uniform worlds, each weighted by its normalised
+likelihood), and the weights' effective sample size 1 / sum(w**2) (of 64). With --distinct the believed
+worlds are drawn by ":distinct" (n distinct candidates, without replacement) instead of resampled.
 """
 
 from __future__ import annotations
@@ -57,6 +60,7 @@ def main() -> None:
     parser.add_argument("--belief", default="heuristic")
     parser.add_argument("--odds", default="0.7")
     parser.add_argument("--draws", type=int, default=4)
+    parser.add_argument("--distinct", action="store_true", help="believed worlds by ':distinct' (no world twice)")
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--worlds", type=int, default=64)
     parser.add_argument("--seed", type=int, default=7)
@@ -65,35 +69,47 @@ def main() -> None:
     rng = random.Random(args.seed)
     positions = [position(rng) for _ in range(args.positions)]
     for odds in (float(a) for a in args.odds.split(",")):
-        belief = f"{args.belief}:{odds}:{args.draws}"
+        belief = f"{args.belief}:{odds}:{args.draws}" + (":distinct" if args.distinct else "")
         ranks, uniform, believed, distinct, regret, seconds = [], [], [], [], [], 0.0
+        ess, weighted_regret, uniform_distinct = [], [], []
         for i, state in enumerate(positions):
             player = state.current_player
             worlds = state.resample_many(player, args.worlds, i)
             logs = _core.log_likelihoods([w._core for w in worlds], player, args.belief, odds, 1)
             truth = _core.log_likelihoods([state._core], player, args.belief, odds, 1)[0]
             ranks.append(float(np.mean(logs < truth) + 0.5 * np.mean(logs == truth)))
+            weights = _core.belief_weights([w._core for w in worlds], player, args.belief, odds, 1)
+            ess.append(1.0 / float(weights @ weights))
             start = time.perf_counter()
             drawn = state.resample_many(player, args.worlds, i, belief=belief)
             seconds += time.perf_counter() - start
             uniform.append(placed(worlds, state, player))
             believed.append(placed(drawn, state, player))
             distinct.append(len({tuple(str(hand) for hand in world.hands) for world in drawn}))
+            uniform_distinct.append(len({tuple(str(hand) for hand in world.hands) for world in worlds}))
             if args.regret and state.num_legal_actions() > 1:
                 truth_values = state.evaluate_actions(player, [state], 128, policy="heuristic", seed=99)["mean"]
                 picks = [
                     int(np.argmax(state.evaluate_actions(player, 64, policy="heuristic", seed=i, belief=b)["mean"]))
-                    for b in (None, belief)
+                    for b in (None, belief, f"{args.belief}:{odds}:weights")
                 ]
                 regret.append(truth_values[picks[0]] - truth_values[picks[1]])  # believed minus uniform regret
+                weighted_regret.append(truth_values[picks[0]] - truth_values[picks[2]])
         gain = np.array(believed) - np.array(uniform)
         half = half_width(list(gain))
         print(
             f"belief {belief}: truth's likelihood rank {np.mean(ranks):.3f}; hidden cards placed right: "
             f"uniform {np.mean(uniform):.3f}, believed {np.mean(believed):.3f} ({gain.mean():+.3f} ± {half:.3f}); "
-            f"{np.mean(distinct):.1f} of {args.worlds} believed worlds distinct; "
+            f"{np.mean(distinct):.1f} of {args.worlds} believed worlds distinct "
+            f"({np.mean(uniform_distinct):.1f} uniform ones); "
+            f"weights' effective sample size {np.mean(ess):.1f}; "
             f"{1000 * seconds / len(positions):.1f} ms to draw them"
-            + (f"; regret believed - uniform {np.mean(regret):+.2f} ± {half_width(regret):.2f}" if regret else ""),
+            + (f"; regret believed - uniform {np.mean(regret):+.2f} ± {half_width(regret):.2f}" if regret else "")
+            + (
+                f"; weighted - uniform {np.mean(weighted_regret):+.2f} ± {half_width(weighted_regret):.2f}"
+                if weighted_regret
+                else ""
+            ),
             flush=True,
         )
 

@@ -5,8 +5,9 @@ deals done. Deal d is `duplicate(A, B, deals=1, seed=hand_seed(seed, d))`
 (both plays, teams swapped), so the deals are those of no single `tichu-fast
 arena` run, but each is an ordinary duplicate deal and any set of them is a
 fair sample. Several processes may share a file with `--start`/`--step`
-(e.g. 0/2 and 1/2). The summary is the arena's: the mean over deals with
-1.96 s / sqrt(n).
+(e.g. 0/2 and 1/2). `--running` also prints the margin so far after each
+deal; `--threads` is the duplicate's (results do not depend on it). The
+summary is the arena's: the mean over deals with 1.96 s / sqrt(n).
 
     python scripts/deal_by_deal.py ismcts:iterations=10000 heuristic-v1 --seed 0 --deals 200 --out m.jsonl
     python scripts/deal_by_deal.py --summary m.jsonl
@@ -27,9 +28,10 @@ from tichu_fast.bots import make_bot
 def play(args: argparse.Namespace) -> None:
     """Plays deals start, start + step, ... below `deals`, appending one JSON line each."""
     team_a, team_b = make_bot(args.team_a), make_bot(args.team_b)
+    margins: list[float] = []
     for d in range(args.start, args.deals, args.step):
         cpu = time.process_time()
-        result = duplicate(team_a, team_b, deals=1, seed=_core.hand_seed(args.seed, d))
+        result = duplicate(team_a, team_b, deals=1, seed=_core.hand_seed(args.seed, d), threads=args.threads)
         row = {
             "deal": d,
             "margin": result.margin.mean,
@@ -40,6 +42,9 @@ def play(args: argparse.Namespace) -> None:
         }
         with open(args.out, "a", encoding="utf-8") as out:
             out.write(json.dumps(row) + "\n")
+        margins.append(result.margin.mean)
+        if args.running:
+            print(f"{len(margins)} deals: {args.team_a} vs {args.team_b}: {estimate(margins)} a hand", flush=True)
 
 
 def estimate(values: list[float]) -> str:
@@ -79,6 +84,8 @@ def main() -> None:
     parser.add_argument("--start", type=int, default=0, help="the first deal this process plays")
     parser.add_argument("--step", type=int, default=1, help="play every step-th deal")
     parser.add_argument("--out", help="the file the deals are appended to")
+    parser.add_argument("--threads", type=int, default=1, help="threads of each duplicate deal")
+    parser.add_argument("--running", action="store_true", help="print the margin so far after each deal")
     parser.add_argument("--summary", help="summarize this file instead of playing")
     args = parser.parse_args()
     if args.summary:

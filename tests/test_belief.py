@@ -21,7 +21,7 @@ from tichu_fast.bots.monte_carlo import MonteCarloBot
 from tichu_fast.bots.specs import make_bot
 from tichu_fast.ismcts import ISMCTSBot, ismcts
 from tichu_fast.reference import worlds as ref_worlds
-from tichu_fast.search import policy_action
+from tichu_fast.search import belief_weights, policy_action, world_seed
 
 from .game_helpers import on, walk
 
@@ -165,6 +165,9 @@ def test_bots_take_a_belief():
         ("heuristic:0.5:0", ValueError),
         ("heuristic:0.5:1.5", ValueError),
         ("heuristic:0.5:4:1", ValueError),
+        ("heuristic:0.5:4:weights", ValueError),
+        ("heuristic:0.5:distinct", ValueError),
+        ("heuristic:0.5:4:distinct:1", ValueError),
     ],
 )
 def test_a_bad_belief_is_refused_everywhere(belief, error):
@@ -200,3 +203,112 @@ def test_a_belief_needs_drawn_worlds():
     with pytest.raises(ValueError):
         state.resample_many(player, 2, -1, belief="heuristic")
     assert math.isfinite(_core.log_likelihoods([state._core], player, "heuristic", 4.0, 1)[0])
+
+
+# -- self-normalised importance weighting: ":weights" ---------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_belief_weights_agree_with_the_reference(seed):
+    # R5.2: the weights are the likelihoods of the other seats' plays and passes, normalised to sum 1
+    # any hands may be weighed together: here five true hands (the reference has no twin of a fast world)
+    states = [walk(seed * 8 + k, random.Random(seed * 8 + k).randrange(20, 120)) for k in range(5)]
+    player = seed % 4
+    fast = belief_weights(states, player, "random")
+    slow = ref_worlds.belief_weights([on(ref, s) for s in states], player, ref_worlds.random_play_probability)
+    assert fast == pytest.approx(slow, abs=1e-12)
+    assert fast.sum() == pytest.approx(1.0)
+
+
+def test_belief_weights_favour_the_likelier_worlds_and_ignore_the_draws_suffix():
+    state = heuristic_position(13)
+    player = state.current_player
+    worlds = state.resample_many(player, 16, 3)
+    weights = belief_weights(worlds, player, "heuristic:3")
+    logs = _core.log_likelihoods([w._core for w in worlds], player, "heuristic", 3.0, 1)
+    assert np.argmax(weights) == np.argmax(logs)
+    assert np.allclose(weights, np.exp(logs - logs.max()) / np.exp(logs - logs.max()).sum())
+    assert np.array_equal(weights, belief_weights(worlds, player, "heuristic:3:weights", threads=2))
+    assert np.array_equal(weights, belief_weights(worlds, player, "heuristic:3:4"))
+    assert len(belief_weights([], player, "heuristic")) == 0
+
+
+def test_weights_evaluate_the_uniform_worlds_with_their_weights():
+    state = heuristic_position(14)
+    player = state.current_player
+    weighted = state.evaluate_actions(player, 12, 2, policy="heuristic", seed=5, belief="heuristic:2:weights")
+    worlds = state.resample_many(player, 12, world_seed(5))  # the uniform worlds, none repeated
+    plain = state.evaluate_actions(player, worlds, 2, policy="heuristic", seed=5)
+    assert np.array_equal(plain, state.evaluate_actions(player, 12, 2, policy="heuristic", seed=5))
+    values = _core.action_values(state._core, [w._core for w in worlds], 2, player & 1, 5, "heuristic", False, 1)
+    w = np.repeat(belief_weights(worlds, player, "heuristic:2") / 2, 2)
+    assert np.allclose(weighted["mean"], values @ w)
+    assert 1 <= weighted["n"][0] <= 24
+    again = state.evaluate_actions(player, 12, 2, policy="heuristic", seed=5, belief="heuristic:2:weights", threads=2)
+    assert np.array_equal(weighted, again)
+
+
+def test_weights_take_a_bot_and_are_refused_where_worlds_are_drawn():
+    state = heuristic_position(15)
+    player = state.current_player
+    bot = make_bot("mc:worlds=8,belief=heuristic:2:weights")
+    assert state.is_legal(bot.act(state, player))
+    with pytest.raises(ValueError, match="weights"):
+        state.resample_many(player, 2, 0, belief="heuristic:weights")  # ODDS then "weights": no, DRAWS slot
+    with pytest.raises(ValueError, match="weights"):
+        state.resample_many(player, 2, 0, belief="heuristic:2:weights")
+    with pytest.raises(ValueError, match="weights"):
+        state.playouts(2, 0, resample_for=player, belief="heuristic:2:weights")
+    with pytest.raises(ValueError, match="weights"):
+        ismcts(state, iterations=10, belief="heuristic:2:weights")
+    with pytest.raises(ValueError, match="weights"):
+        ISMCTSBot(iterations=2, belief="heuristic:2:weights")
+    with pytest.raises(TypeError):
+        belief_weights(state.resample_many(player, 2, 0), player, None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        belief_weights("worlds", player, "heuristic")  # type: ignore[arg-type]
+
+
+# -- distinct worlds: ":distinct" ------------------------------------------------------------------
+
+
+def test_distinct_worlds_are_n_different_candidates_in_candidate_order():
+    state = heuristic_position(16)
+    player = state.current_player
+    candidates = [hand_texts(w) for w in state.resample_many(player, 48, 4)]
+    kept = [hand_texts(w) for w in state.resample_many(player, 12, 4, belief="heuristic:2:4:distinct")]
+    assert len(kept) == 12
+    positions = [candidates.index(w) for w in kept]
+    assert positions == sorted(set(positions))  # no candidate twice, in candidate order
+    again = [hand_texts(w) for w in state.resample_many(player, 12, 4, belief="heuristic:2:4:distinct", threads=2)]
+    assert again == kept
+    uniform = [hand_texts(w) for w in state.resample_many(player, 12, 4)]
+    assert [hand_texts(w) for w in state.resample_many(player, 12, 4, belief="heuristic:2:1:distinct")] == uniform
+
+
+def test_distinct_worlds_lean_to_the_likelier_candidates():
+    # the kept candidates' mean log-likelihood exceeds the candidates' mean (sampling in proportion)
+    gain = 0.0
+    for seed in range(4):
+        state = heuristic_position(seed + 60)
+        player = state.current_player
+        candidates = state.resample_many(player, 64, seed)
+        logs = _core.log_likelihoods([w._core for w in candidates], player, "heuristic", 5.0, 1)
+        kept = state.resample_many(player, 16, seed, belief="heuristic:5:4:distinct")
+        kept_logs = _core.log_likelihoods([w._core for w in kept], player, "heuristic", 5.0, 1)
+        gain += float(kept_logs.mean() - logs.mean())
+    assert gain > 0
+
+
+def test_distinct_worlds_take_a_bot_and_are_refused_by_playouts_and_ismcts():
+    state = heuristic_position(17)
+    player = state.current_player
+    bot = make_bot("mc:worlds=8,belief=heuristic:2:4:distinct")
+    assert state.is_legal(bot.act(state, player))
+    e1 = state.evaluate_actions(player, 8, policy="heuristic", seed=2, belief="heuristic:2:4:distinct")
+    e2 = state.evaluate_actions(player, 8, policy="heuristic", seed=2, belief="heuristic:2:4:distinct", threads=2)
+    assert np.array_equal(e1, e2)
+    with pytest.raises(ValueError, match="distinct"):
+        state.playouts(2, 0, resample_for=player, belief="heuristic:2:4:distinct")
+    with pytest.raises(ValueError, match="distinct"):
+        ismcts(state, iterations=10, belief="heuristic:2:4:distinct")

@@ -1,6 +1,7 @@
 // Inference about hidden hands for Python (belief.hpp): module functions on
 // _core.HandCore, wrapped by tichu_fast.HandState and tichu_fast.search,
 // which check the arguments (tichu_fast._args.belief). Only conversion here.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,24 @@ auto resampling(Fn&& fn) {
   }
 }
 
+// Copies of a sequence of HandCore objects (the GIL is released on them).
+std::vector<RecordedHand> hand_copies(const py::sequence& hands) {
+  std::vector<RecordedHand> copies;
+  copies.reserve(hands.size());
+  for (std::size_t i = 0; i < hands.size(); ++i) {
+    const py::object item = hands[i];
+    if (!py::isinstance<RecordedHand>(item)) throw py::type_error("hands must hold HandCore objects");
+    copies.push_back(item.cast<const RecordedHand&>());
+  }
+  return copies;
+}
+
+py::array_t<double> float_array(const std::vector<double>& values) {
+  py::array_t<double> out(static_cast<py::ssize_t>(values.size()));
+  std::copy(values.begin(), values.end(), out.mutable_data());
+  return out;
+}
+
 }  // namespace
 
 void bind_belief(py::module_& m) {
@@ -36,26 +55,28 @@ void bind_belief(py::module_& m) {
       [](const py::sequence& hands, int player, py::handle belief, double odds, int threads) {
         check_seat(player, "player");
         const Belief b = belief_arg(belief, odds);
-        std::vector<RecordedHand> copies;
-        copies.reserve(hands.size());
-        for (std::size_t i = 0; i < hands.size(); ++i) {
-          const py::object item = hands[i];
-          if (!py::isinstance<RecordedHand>(item)) throw py::type_error("hands must hold HandCore objects");
-          copies.push_back(item.cast<const RecordedHand&>());
-        }
-        const std::vector<double> logs = without_gil([&] { return log_likelihoods(copies, player, b, threads); });
-        py::array_t<double> out(static_cast<py::ssize_t>(logs.size()));
-        std::copy(logs.begin(), logs.end(), out.mutable_data());
-        return out;
+        const std::vector<RecordedHand> copies = hand_copies(hands);
+        return float_array(without_gil([&] { return log_likelihoods(copies, player, b, threads); }));
       },
       py::arg("hands"), py::arg("player"), py::arg("belief"), py::arg("odds"), py::arg("threads"),
       "The log-likelihood of each hand's record of the plays and passes of the seats other than `player`.");
   m.def(
-      "believed_worlds",
-      [](const RecordedHand& hand, int player, int n, std::uint64_t seed, py::handle belief, double odds, int draws,
-         int threads) {
+      "belief_weights",
+      [](const py::sequence& hands, int player, py::handle belief, double odds, int threads) {
         check_seat(player, "player");
         const Belief b = belief_arg(belief, odds);
+        const std::vector<RecordedHand> copies = hand_copies(hands);
+        return float_array(without_gil([&] { return belief_weights(copies, player, b, threads); }));
+      },
+      py::arg("hands"), py::arg("player"), py::arg("belief"), py::arg("odds"), py::arg("threads"),
+      "Each hand's likelihood divided by their sum: self-normalised importance weights.");
+  m.def(
+      "believed_worlds",
+      [](const RecordedHand& hand, int player, int n, std::uint64_t seed, py::handle belief, double odds, int draws,
+         int threads, bool distinct) {
+        check_seat(player, "player");
+        Belief b = belief_arg(belief, odds);
+        b.distinct = distinct;
         const RecordedHand truth = hand;  // a copy: the GIL is released below
         std::vector<RecordedHand> drawn =
             resampling([&] { return believed_worlds(truth, player, n, seed, b, draws, threads); });
@@ -64,8 +85,9 @@ void bind_belief(py::module_& m) {
         return result;
       },
       py::arg("hand"), py::arg("player"), py::arg("n"), py::arg("seed"), py::arg("belief"), py::arg("odds"),
-      py::arg("draws"), py::arg("threads"),
-      "n worlds for `player`: n * draws uniform worlds resampled by the belief's likelihood.");
+      py::arg("draws"), py::arg("threads"), py::arg("distinct") = false,
+      "n worlds for `player`: n * draws uniform worlds resampled (or n distinct of them drawn) by the belief's "
+      "likelihood.");
   m.def(
       "believed_playouts",
       [](const RecordedHand& hand, int n, std::uint64_t seed, int player, std::uint64_t world_seed, py::handle belief,

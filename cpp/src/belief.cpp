@@ -3,9 +3,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <memory>
 #include <stdexcept>
 #include <utility>
+#include <vector>
 
 #include "tichu/parallel.hpp"
 #include "tichu/playout.hpp"
@@ -67,6 +69,30 @@ void check_belief(const Belief& belief) {
     throw std::invalid_argument("belief odds must be in (0, 1e6]");
 }
 
+// n of `candidates` without replacement in proportion to exp(logs): the n
+// largest keys log + Gumbel noise (ties: the earlier candidate), in candidate order.
+std::vector<RecordedHand> distinct_worlds(const std::vector<RecordedHand>& candidates, const std::vector<double>& logs,
+                                          int n, std::uint64_t seed) {
+  SplitMix64 rng(hand_seed(seed, kBeliefStream));
+  std::vector<double> keys(logs.size());
+  for (std::size_t i = 0; i < logs.size(); ++i) {
+    const double u = (static_cast<double>(rng.next() >> 11) + 0.5) * 0x1.0p-53;  // in (0, 1)
+    keys[i] = logs[i] - std::log(-std::log(u));
+  }
+  std::vector<std::size_t> order(logs.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  const auto kept = static_cast<std::ptrdiff_t>(std::min(static_cast<std::size_t>(n), order.size()));
+  std::ranges::partial_sort(order, order.begin() + kept, [&](std::size_t a, std::size_t b) {
+    return keys[a] > keys[b] || (keys[a] == keys[b] && a < b);
+  });
+  order.resize(static_cast<std::size_t>(kept));
+  std::ranges::sort(order);
+  std::vector<RecordedHand> worlds;
+  worlds.reserve(order.size());
+  for (const std::size_t i : order) worlds.push_back(candidates[i]);
+  return worlds;
+}
+
 }  // namespace
 
 double log_likelihood(const RecordedHand& hand, int player, const Belief& belief) {
@@ -91,12 +117,26 @@ std::vector<double> log_likelihoods(std::span<const RecordedHand> hands, int pla
   return out;
 }
 
+std::vector<double> belief_weights(std::span<const RecordedHand> hands, int player, const Belief& belief, int threads) {
+  std::vector<double> weights = log_likelihoods(hands, player, belief, threads);
+  if (weights.empty()) return weights;
+  const double top = *std::ranges::max_element(weights);
+  double sum = 0.0;
+  for (double& w : weights) {
+    w = std::exp(w - top);  // the likeliest world weighs 1 before normalising
+    sum += w;
+  }
+  for (double& w : weights) w /= sum;
+  return weights;
+}
+
 std::vector<RecordedHand> believed_worlds(const RecordedHand& hand, int player, int n, std::uint64_t seed,
                                           const Belief& belief, int draws, int threads) {
   if (n < 0 || draws < 1) throw std::invalid_argument("believed_worlds: n >= 0 and draws >= 1");
   std::vector<RecordedHand> candidates = resample_many(hand, player, n * draws, seed);
   if (n == 0) return candidates;
   const std::vector<double> logs = log_likelihoods(candidates, player, belief, threads);
+  if (belief.distinct) return distinct_worlds(candidates, logs, n, seed);
   const double top = *std::ranges::max_element(logs);
   std::vector<double> cumulative(logs.size());
   double sum = 0.0;

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import numbers
+from typing import NamedTuple
 
 import numpy as np
 
@@ -32,10 +33,12 @@ __all__ = [
     "MAX_WORLDS",
     "POLICIES",
     "SEED_LIMIT",
+    "BeliefModel",
     "belief",
     "budget",
     "core_of",
     "count",
+    "drawn_belief",
     "flag",
     "integer",
     "nonnegative",
@@ -155,11 +158,23 @@ def policy(value: object) -> str:
     return value
 
 
-def belief(value: object) -> tuple[str, float, int] | None:
-    """A belief about the hidden hands: None, or "POLICY[:ODDS[:DRAWS]]" as (policy, odds, draws).
+class BeliefModel(NamedTuple):
+    """A parsed belief: the policy model, its ODDS, DRAWS and how the worlds are made (BELIEF_MODES)."""
+
+    policy: str
+    odds: float
+    draws: int
+    mode: str
+
+
+def belief(value: object) -> BeliefModel | None:
+    """A belief about the hidden hands: None, or "POLICY[:ODDS[:DRAWS[:distinct]]]" or "POLICY:ODDS:weights".
 
     POLICY is one of POLICIES, ODDS a number > 0 and at most MAX_BELIEF_ODDS (default
-    BELIEF_ODDS), DRAWS an int 1..MAX_BELIEF_DRAWS (default BELIEF_DRAWS).
+    BELIEF_ODDS), DRAWS an int 1..MAX_BELIEF_DRAWS (default BELIEF_DRAWS). The mode is
+    "resample" (n of n * DRAWS uniform worlds resampled in proportion to their likelihood),
+    "distinct" (n distinct of them drawn without replacement in proportion) or "weights"
+    (n uniform worlds, each weighted by its normalised likelihood; draws 1).
     """
     if value is None:
         return None
@@ -167,20 +182,36 @@ def belief(value: object) -> tuple[str, float, int] | None:
         raise TypeError(f"belief must be None or a str such as 'heuristic:2', not {type(value).__name__}")
     parts = value.split(":")
     shown = value if len(value) <= 80 else value[:80] + "..."
+    grammar = "POLICY[:ODDS[:DRAWS[:distinct]]] or POLICY:ODDS:weights"
+    mode = "resample"
+    if len(parts) == 3 and parts[2] == "weights":
+        mode, parts = "weights", [*parts[:2], "1"]
+    elif len(parts) == 4 and parts[3] == "distinct":
+        mode, parts = "distinct", parts[:3]
     if len(parts) > 3:
-        raise ValueError(f"a belief is POLICY[:ODDS[:DRAWS]], not {shown!r}")
+        raise ValueError(f"a belief is {grammar}, not {shown!r}")
     if parts[0] not in POLICIES:
         raise ValueError(f"unknown belief policy in {shown!r}: expected one of {', '.join(map(repr, POLICIES))}")
     try:
         odds = float(parts[1]) if len(parts) > 1 else BELIEF_ODDS
         draws = int(parts[2]) if len(parts) > 2 else BELIEF_DRAWS
     except ValueError:
-        raise ValueError(f"a belief is POLICY[:ODDS[:DRAWS]], ODDS a number, DRAWS an int: not {shown!r}") from None
+        raise ValueError(f"a belief is {grammar}, ODDS a number, DRAWS an int: not {shown!r}") from None
     if not 0.0 < odds <= MAX_BELIEF_ODDS:
         raise ValueError(f"a belief's ODDS must be > 0 and at most {MAX_BELIEF_ODDS:g}, not {parts[1]!r}")
     if not 1 <= draws <= MAX_BELIEF_DRAWS:
         raise ValueError(f"a belief's DRAWS must be 1..{MAX_BELIEF_DRAWS}, not {parts[2]!r}")
-    return parts[0], odds, draws
+    return BeliefModel(parts[0], odds, draws, mode)
+
+
+def drawn_belief(value: object, where: str, modes: tuple[str, ...] = ("resample",)) -> BeliefModel | None:
+    """belief(value), refused with ValueError where its mode is not one `where` takes."""
+    model = belief(value)
+    if model is not None and model.mode not in modes:
+        raise ValueError(
+            f'{where} takes a belief of the modes {", ".join(modes)}, not {model.mode!r} (docs/bots.md "Inference")'
+        )
+    return model
 
 
 def rules(value: object) -> Rules:

@@ -285,8 +285,19 @@ def ismcts_candidates(state: HandCore, calls: bool) -> list[Action]: ...
 def log_likelihoods(
     hands: Sequence[HandCore], player: int, belief: str, odds: float, threads: int
 ) -> npt.NDArray[np.float64]: ...
+def belief_weights(
+    hands: Sequence[HandCore], player: int, belief: str, odds: float, threads: int
+) -> npt.NDArray[np.float64]: ...
 def believed_worlds(
-    hand: HandCore, player: int, n: int, seed: int, belief: str, odds: float, draws: int, threads: int
+    hand: HandCore,
+    player: int,
+    n: int,
+    seed: int,
+    belief: str,
+    odds: float,
+    draws: int,
+    threads: int,
+    distinct: bool = False,
 ) -> list[HandCore]: ...
 def believed_playouts(
     state: HandCore,

@@ -20,8 +20,8 @@ from tichu_fast import rl as _rl
 from tichu_fast import search as _search
 from tichu_fast import solver as _solver
 from tichu_fast._args import MAX_WORLDS
-from tichu_fast._args import belief as _belief
 from tichu_fast._args import count as _count
+from tichu_fast._args import drawn_belief as _belief
 from tichu_fast._args import rules as _rules
 from tichu_fast._args import seat as _seat
 from tichu_fast._args import seed as _seed
@@ -429,13 +429,13 @@ class HandState:
         TichuError if the wish constraints reject 10**6 deals in a row; n is 0..10**6.
         """
         seat = _seat(player, "player")
-        model = _belief(belief)
+        model = _belief(belief, "resample_many", ("resample", "distinct"))
         workers = _threads(threads)  # checked with or without a belief
         if model is None:
             return [self._world(core) for core in resample_many(self._core, seat, n, seed)]
-        name, odds, draws = model
+        name, odds, draws, mode = model
         count = _count(n, "n", 0, MAX_WORLDS // draws)
-        cores = believed_worlds(self._core, seat, count, _seed(seed), name, odds, draws, workers)
+        cores = believed_worlds(self._core, seat, count, _seed(seed), name, odds, draws, workers, mode == "distinct")
         return [self._world(core) for core in cores]
 
     def _world(self, core: HandCore) -> HandState:

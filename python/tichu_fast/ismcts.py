@@ -97,8 +97,8 @@ def ismcts(
         raise ValueError("give iterations, budget (seconds) or both")
     count = 0 if iterations is None else _args.count(iterations, "iterations", 1)
     seconds = 0.0 if budget is None else _args.budget(budget)
-    model = _args.belief(belief)
-    belief_name, odds, draws = (None, 2.0, 1) if model is None else model
+    model = _args.drawn_belief(belief, "ismcts")
+    belief_name, odds, draws, _ = (None, 2.0, 1, "") if model is None else model
     pool = min(count, BELIEF_POOL) if count else BELIEF_POOL
     actions, visits, values, done, elapsed, best = _core.ismcts(
         core,
@@ -178,7 +178,7 @@ class ISMCTSBot:
         self.call_worlds = _args.count(call_worlds, "call_worlds", 0, _args.MAX_WORLDS)
         if self.calls and self.call_worlds:
             raise ValueError("calls=True searches the calls in the tree: give call_worlds only with calls=False")
-        _args.belief(belief)
+        _args.drawn_belief(belief, "ISMCTSBot")
         self.belief = belief
         self._hand = self.seed
         self._decisions = 0

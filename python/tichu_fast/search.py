@@ -34,6 +34,7 @@ __all__ = [
     "MAX_THREADS",
     "POLICIES",
     "PlayoutResult",
+    "belief_weights",
     "evaluate_actions",
     "playout",
     "playouts",
@@ -110,7 +111,7 @@ def playouts(
     n = _args.count(n, "n", 0, _args.MAX_PLAYOUTS)
     seed = _args.seed(seed)
     name, flag, workers = _args.policy(policy), _args.flag(calls, "calls"), _args.threads(threads)
-    model = _args.belief(belief)
+    model = _args.drawn_belief(belief, "playouts")
     if resample_for is None:
         if model is not None:
             raise ValueError("a belief weighs worlds: give resample_for too")
@@ -120,7 +121,7 @@ def playouts(
         return _core.resampled_playouts(core, n, seed, seat, world_seed(seed), name, flag, workers)
     if state.is_terminal():
         raise ValueError("the hand is over: no decision to play from")
-    belief_name, odds, draws = model
+    belief_name, odds, draws, _ = model
     n = _args.count(n, "n", 0, _args.MAX_WORLDS // draws)
     return _core.believed_playouts(core, n, seed, seat, world_seed(seed), belief_name, odds, draws, name, flag, workers)
 
@@ -160,7 +161,11 @@ def evaluate_actions(
     `worlds` is a number of worlds to draw for `player` (`state.resample_many(player,
     worlds, world_seed(seed))`: flat Monte Carlo on what the player knows), or the
     worlds themselves; with a `belief` (docs/bots.md "Inference") the drawn worlds are
-    `state.resample_many(player, worlds, world_seed(seed), belief=belief)`. For legal action a,
+    `state.resample_many(player, worlds, world_seed(seed), belief=belief)`, and with a
+    belief ending in ":weights" they are the uniform worlds (or the worlds given), each world's samples weighted by
+    `belief_weights(worlds, player, belief)` (self-normalised importance weighting: "mean" is
+    the weighted mean, "var" the weighted variance, "n" the effective sample size
+    1 / sum(w**2) over the samples, rounded). For legal action a,
     world w and playout j: the action applied in world w,
     then played out from hand_seed(seed, w * playouts_per_world + j), the same
     seeds for every action (common random numbers). Every world must be at the
@@ -180,9 +185,10 @@ def evaluate_actions(
     if isinstance(worlds, (numbers.Integral, np.integer)) and not isinstance(worlds, (bool, np.bool_)):
         count = _args.count(worlds, "worlds", 1, _args.MAX_WORLDS)
         _samples(count, per_world)  # checked before the worlds are drawn
-        worlds = state.resample_many(seat, count, world_seed(seed), belief=belief, threads=workers)
-    elif model is not None:
-        raise ValueError("a belief draws the worlds: give a number of worlds, not the worlds")
+        drawn = None if model is not None and model.mode == "weights" else belief
+        worlds = state.resample_many(seat, count, world_seed(seed), belief=drawn, threads=workers)
+    elif model is not None and model.mode != "weights":
+        raise ValueError("a belief draws the worlds: give a number of worlds, not the worlds (or ':weights')")
     if isinstance(worlds, (str, bytes)) or not isinstance(worlds, Sequence):
         raise TypeError(f"worlds must be a number of worlds or a sequence of HandState, not {type(worlds).__name__}")
     cores = [_args.core_of(world, "every world") for world in worlds]
@@ -193,10 +199,37 @@ def evaluate_actions(
     samples = values.shape[1]
     out = np.empty(values.shape[0], dtype=EVALUATION_DTYPE)
     out["action"] = np.arange(values.shape[0])
+    if model is not None and model.mode == "weights":
+        weights = np.repeat(_core.belief_weights(cores, seat, model[0], model[1], workers) / per_world, per_world)
+        out["mean"] = values @ weights
+        out["var"] = ((values - out["mean"][:, None]) ** 2) @ weights
+        out["n"] = max(1, round(1.0 / float(weights @ weights)))
+        return out
     out["mean"] = values.mean(axis=1)
     out["var"] = values.var(axis=1, ddof=1) if samples > 1 else 0.0
     out["n"] = samples
     return out
+
+
+def belief_weights(
+    worlds: Sequence[HandState], player: int, belief: str, *, threads: int = 1
+) -> npt.NDArray[np.float64]:
+    """Self-normalised importance weights of uniform worlds for `player` (docs/bots.md "Inference").
+
+    Each world's likelihood of the other seats' plays and passes under `belief`
+    ("POLICY[:ODDS]", any ":DRAWS", ":distinct" or ":weights" ignored), divided by their
+    sum: the weights add up to 1. Weigh the worlds of `state.resample_many(player,
+    n, seed)` by them to estimate an expectation under the belief without
+    repeating any world. The same for any `threads`.
+    """
+    seat = _args.seat(player, "player")
+    model = _args.belief(belief)
+    if model is None:
+        raise TypeError("belief must be a str such as 'heuristic:2', not None")
+    if isinstance(worlds, (str, bytes)) or not isinstance(worlds, Sequence):
+        raise TypeError(f"worlds must be a sequence of HandState, not {type(worlds).__name__}")
+    cores = [_args.core_of(world, "every world") for world in worlds]
+    return _core.belief_weights(cores, seat, model[0], model[1], _args.threads(threads))
 
 
 @overload

@@ -3,7 +3,8 @@
 // Uniform worlds (resample.hpp) stay the default and exact; a belief is an
 // option on top: draw uniform candidates, weigh each by the likelihood of
 // the record replayed in it, and resample them in proportion
-// (sampling-importance-resampling).
+// (sampling-importance-resampling), or keep every uniform world with its
+// normalised likelihood as a weight (self-normalised importance weighting).
 #pragma once
 
 #include <cstdint>
@@ -26,7 +27,8 @@ namespace tichu {
 inline constexpr double kMaxBeliefOdds = 1e6;
 struct Belief {
   PolicyKind kind = PolicyKind::Heuristic;
-  double odds = 2.0;  // 0 < odds <= kMaxBeliefOdds (tichu_fast._args.BELIEF_ODDS)
+  double odds = 2.0;      // 0 < odds <= kMaxBeliefOdds (tichu_fast._args.BELIEF_ODDS)
+  bool distinct = false;  // believed_worlds keeps n distinct candidates (sampling without replacement)
 };
 
 // The log-likelihood, under `belief`, of the plays and passes of the seats
@@ -38,10 +40,19 @@ double log_likelihood(const RecordedHand& hand, int player, const Belief& belief
 // results do not depend on how many).
 std::vector<double> log_likelihoods(std::span<const RecordedHand> hands, int player, const Belief& belief, int threads);
 
+// Self-normalised importance weights of `hands` (uniform worlds of one
+// player): exp(log_likelihood) of each, divided by their sum (the weights
+// add up to 1; empty for no hands). The same for any `threads`.
+std::vector<double> belief_weights(std::span<const RecordedHand> hands, int player, const Belief& belief, int threads);
+
 // `n` worlds for `player` drawn by the belief: the n * draws worlds of
 // resample_many(hand, player, n * draws, seed), weighed by exp(log_likelihood),
 // resampled systematically from SplitMix64(hand_seed(seed, kBeliefStream)) in
-// candidate order. Deterministic per seed; ResampleError as resample_many.
+// candidate order. With belief.distinct: n distinct candidates drawn without
+// replacement in proportion to their likelihood (Gumbel-top-n: the n largest
+// log_likelihood + Gumbel noise, the noise from that stream in candidate
+// order), returned in candidate order, so no world repeats (draws 1: the
+// uniform worlds). Deterministic per seed; ResampleError as resample_many.
 inline constexpr std::uint64_t kBeliefStream = 0xB5297A4DULL;
 std::vector<RecordedHand> believed_worlds(const RecordedHand& hand, int player, int n, std::uint64_t seed,
                                           const Belief& belief, int draws, int threads);

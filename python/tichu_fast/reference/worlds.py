@@ -32,6 +32,7 @@ __all__ = [
     "Step",
     "WorldDeal",
     "WorldPosition",
+    "belief_weights",
     "draw_worlds",
     "information_state_string",
     "log_likelihood",
@@ -184,6 +185,19 @@ def log_likelihood(state: HandState, player: int, probability: Callable[[HandSta
             total += math.log(probability(replayed, step.action))
         replayed._apply_legal(step.action)
     return total
+
+
+def belief_weights(
+    states: Sequence[HandState], player: int, probability: Callable[[HandState, Action], float]
+) -> list[float]:
+    """Each state's likelihood (`log_likelihood`) divided by their sum: self-normalised importance weights."""
+    logs = [log_likelihood(state, player, probability) for state in states]
+    if not logs:
+        return []
+    top = max(logs)
+    likelihoods = [math.exp(v - top) for v in logs]
+    total = sum(likelihoods)
+    return [v / total for v in likelihoods]
 
 
 # -- the information state ---------------------------------------------------------

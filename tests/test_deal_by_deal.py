@@ -1,0 +1,45 @@
+"""scripts/deal_by_deal.py: a duplicate match one deal at a time, the file format others rely on.
+
+A long match on a shared machine appends one JSON line per deal (deal d is
+`duplicate(A, B, deals=1, seed=hand_seed(seed, d))`) and `--summary` reads the
+file; `--running` prints the margin so far (it absorbed scripts/belief_strength.py).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from tichu_fast import _core
+from tichu_fast.arena import duplicate
+from tichu_fast.bots import make_bot
+
+SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "deal_by_deal.py"
+
+
+def run(*args: str) -> str:
+    done = subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True, check=True)
+    return done.stdout
+
+
+def test_each_deal_is_one_line_of_the_same_fields_and_the_duplicate_of_its_seed(tmp_path):
+    out = tmp_path / "m.jsonl"
+    run("heuristic", "random", "--seed", "3", "--start", "1", "--step", "2", "--deals", "4", "--out", str(out))
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["deal"] for r in rows] == [1, 3]
+    assert all(set(r) == {"deal", "margin", "calls", "cpu", "decisions", "call_success"} for r in rows)
+    expected = duplicate(make_bot("heuristic"), make_bot("random"), deals=1, seed=_core.hand_seed(3, 3))
+    assert rows[1]["margin"] == expected.margin.mean
+    assert rows[1]["calls"] == expected.calls.mean
+
+
+def test_running_prints_the_margin_after_each_deal_and_summary_reads_the_file(tmp_path):
+    out = tmp_path / "m.jsonl"
+    printed = run("heuristic", "random", "--deals", "2", "--out", str(out), "--running", "--threads", "2")
+    assert [line.split(":")[0] for line in printed.splitlines()] == ["1 deals", "2 deals"]
+    summary = run("--summary", str(out))
+    assert summary.startswith("deals 2: margin ")
+    assert "team A: tichu" in summary
+    assert "CPU" in summary
