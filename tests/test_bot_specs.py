@@ -142,3 +142,19 @@ def test_register_bot_adds_a_bot(monkeypatch):
     register_bot("placeholder", factory, {"depth": int})
     assert isinstance(make_bot("placeholder:depth=3"), FunctionBot)
     assert built == [3]
+
+
+def test_a_spec_with_an_empty_option_list_is_the_bare_name():
+    assert repr(make_bot("heuristic:")) == repr(make_bot("heuristic"))
+    assert repr(make_bot("solver:")) == repr(make_bot("solver"))
+    with pytest.raises(ValueError, match="key=value"):
+        make_bot("heuristic:,")
+
+
+def test_search_bots_show_their_settings():
+    assert repr(make_bot("ismcts:iterations=300")) == (
+        "ISMCTSBot(iterations=300, policy='heuristic', prior=0.5, calls=False, seed=0)"
+    )
+    shown = repr(make_bot("ismcts:budget=0.01,threads=2,belief=heuristic:3"))
+    assert "budget=0.01" in shown and "threads=2" in shown and "belief='heuristic:3'" in shown
+    assert "ISMCTSBot(iterations=" in repr(make_bot("solver"))

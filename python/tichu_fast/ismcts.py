@@ -215,6 +215,14 @@ class ISMCTSBot:
             result = _summed(result, more)
         return result
 
+    def __repr__(self) -> str:
+        spend = [f"iterations={self.iterations}"] if self.iterations is not None else []
+        spend += [] if self.budget is None else [f"budget={self.budget}"]
+        shown = [f"policy={self.policy!r}", f"prior={self.prior}", f"calls={self.calls}", f"seed={self.seed}"]
+        optional = {"threads": 1, "extend": 0.0, "call_worlds": 0, "belief": None}
+        shown += [f"{name}={getattr(self, name)!r}" for name, usual in optional.items() if getattr(self, name) != usual]
+        return f"ISMCTSBot({', '.join(spend + shown)})"
+
     def act(self, state: Any, seat: int) -> Any:
         """The action for `seat`, which must be the player in turn of `state` (either backend).
 

@@ -226,7 +226,7 @@ def make_bot(spec: str) -> Bot:
         raise ValueError(f"unknown bot {_quote(spec)}: expected one of {known}, or module.path:Name")
     entry = BOTS[name]
     kwargs: dict[str, Any] = {}
-    for key, value in (_options(rest) if sep else {}).items():
+    for key, value in (_options(rest) if rest.strip() else {}).items():  # "solver:" is "solver"
         if key not in entry.options:
             raise ValueError(f"the bot {name!r} takes no option {_quote(key)} (it takes {', '.join(entry.options)})")
         kwargs[key] = entry.options[key](value)
