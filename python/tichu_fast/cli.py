@@ -95,12 +95,18 @@ def _threads(text: str) -> int:
     return value
 
 
-def _rank(text: str) -> int:
+def _int_in(text: str, least: int, most: int) -> int | None:
+    """`text` as an int in least..most, else None."""
     try:
         value = int(text)
     except ValueError:
-        value = 0
-    if not 2 <= value <= 14:
+        return None
+    return value if least <= value <= most else None
+
+
+def _rank(text: str) -> int:
+    value = _int_in(text, 2, 14)
+    if value is None:
         raise argparse.ArgumentTypeError(f"a wish is a rank 2..14 (11 J, 12 Q, 13 K, 14 A), not {_quote(text)}")
     return value
 
@@ -300,11 +306,8 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _deals(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if not 1 <= value <= 10**9:
+    value = _int_in(text, 1, 10**9)
+    if value is None:
         raise argparse.ArgumentTypeError(f"the number of deals is an int 1..10**9, not {_quote(text)}")
     return value
 
@@ -356,11 +359,8 @@ def _arena_parser(commands: Any) -> None:
 
 
 def _from_cards(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if not 1 <= value <= 56:
+    value = _int_in(text, 1, 56)
+    if value is None:
         raise argparse.ArgumentTypeError(f"--from-cards is a number of cards 1..56, not {_quote(text)}")
     return value
 
