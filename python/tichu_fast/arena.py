@@ -5,6 +5,8 @@ at seats 0 and 2, then at seats 1 and 3, with the same cards, so most of the
 luck of the cards cancels. When all four seats are built-in C++ policies
 (RandomBot, HeuristicBot, HeuristicV1Bot) both plays run in C++ without the GIL; otherwise a
 Python loop asks each bot for its seat's action on the seat's view.
+`duplicate_positions` does the same from positions in play (an endgame
+match; `endgame_positions` makes them from seeded deals).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from tichu_fast._args import ray_address as _ray_address
 from tichu_fast._args import seed as _seed  # the one seed check
 from tichu_fast._ray import chunks, ray_chunks
 from tichu_fast.bots import Bot, HeuristicBot, HeuristicV1Bot, RandomBot, as_bot, bot_name
-from tichu_fast.enums import Call
+from tichu_fast.enums import Call, Decision
 from tichu_fast.errors import BotError, IllegalMoveError, TichuError
 from tichu_fast.hand import HandState
 from tichu_fast.rules import Rules
@@ -38,6 +40,8 @@ __all__ = [
     "Plays",
     "RoundRobinResult",
     "duplicate",
+    "duplicate_positions",
+    "endgame_positions",
     "estimate",
     "round_robin",
 ]
@@ -46,6 +50,7 @@ _MAX_DEALS = 10**9
 _VIEW_STREAM = 0x3C6EF372FE94F82B  # mixed into the seeds of the seats' views, apart from the bots' streams
 _CHUNK = 5_000  # deals per call into C++ on the fast path: small enough for the progress bar and Ctrl-C
 _BONUS = {Call.TICHU: 100, Call.GRAND_TICHU: 200}  # R7
+_IN_PLAY = (Decision.PLAY, Decision.WISH, Decision.DRAGON_GIFT, Decision.BOMB)  # the decisions of the play (R10.1)
 
 
 @dataclass(frozen=True)
@@ -185,12 +190,17 @@ class _Stopped(Exception):
 
 @dataclass(frozen=True)
 class _Run:
-    """What every play of one Python run shares: the bots' names and rules, the time limit, the stop flag."""
+    """What every play of one Python run shares: the bots' names and rules, the time limit, the stop flag.
+
+    `clock` times each act() in the thread that runs it: wall time for
+    `duplicate`, the thread's CPU time for `duplicate_positions`.
+    """
 
     names: tuple[str, str]
     rules: Rules
     time_limit: float | None = None
     stop: threading.Event | None = None  # None under Ray (an Event does not travel)
+    clock: Callable[[], float] = time.perf_counter
 
 
 def _shown(value: object) -> str:
@@ -235,15 +245,33 @@ def _call(run: _Run, fn: Callable[[], Any], where: str) -> Any:
     raise BotError(f"{where} raised {type(value).__name__}: {_shown(value)}") from value
 
 
+def _timed(fn: Callable[[], Any], clock: Callable[[], float]) -> Callable[[], tuple[Any, float]]:
+    """fn as a call that also gives its time by `clock`, read in the thread that runs it."""
+
+    def timed() -> tuple[Any, float]:
+        """fn()'s value and its time."""
+        start = clock()
+        value = fn()
+        return value, clock() - start
+
+    return timed
+
+
 def _play(deal: int, deal_seed: int, play: int, bots: tuple[Bot, Bot], run: _Run) -> tuple[Any, ...]:
     """Plays one hand in Python: a row of Plays."""
-    names = run.names
     state = HandState.new(deal_seed, run.rules)
-    reset_seed = _core.hand_seed(deal_seed, play)
+    return _play_out(f"deal {deal}", state, _core.hand_seed(deal_seed, play), play, bots, run)
+
+
+def _play_out(
+    label: str, state: HandState, reset_seed: int, play: int, bots: tuple[Bot, Bot], run: _Run
+) -> tuple[Any, ...]:
+    """Plays `state` (changed) to the end, team A at the seats of parity `play`: a row of Plays."""
+    names = run.names
     for team, bot in enumerate(bots):
         reset = getattr(bot, "reset", None)
         if reset is not None:
-            where = f"the bot {names[team]} (team {'AB'[team]}) in reset before deal {deal}, play {play},"
+            where = f"the bot {names[team]} (team {'AB'[team]}) in reset before {label}, play {play},"
             _call(run, functools.partial(reset, reset_seed), where)
     views = reset_seed ^ _VIEW_STREAM
     decisions = [0, 0]
@@ -253,17 +281,16 @@ def _play(deal: int, deal_seed: int, play: int, bots: tuple[Bot, Bot], run: _Run
         seat = state.current_player
         team = (seat & 1) ^ play
         view = state.resample(seat, _core.hand_seed(views, step))  # what the seat knows, nothing more (R10.3)
-        where = f"the bot {names[team]} (team {'AB'[team]}, seat {seat}) at decision {step} of deal {deal}, play {play}"
-        start = time.perf_counter()
-        action = _call(run, functools.partial(bots[team].act, view, seat), where)
-        seconds[team] += time.perf_counter() - start
+        where = f"the bot {names[team]} (team {'AB'[team]}, seat {seat}) at decision {step} of {label}, play {play}"
+        action, spent = _call(run, _timed(functools.partial(bots[team].act, view, seat), run.clock), where)
+        seconds[team] += spent
         try:
             state.apply(action)
         except (TichuError, TypeError) as error:
             shown = _shown(action)
             raise IllegalMoveError(
                 f"the bot {names[team]} (team {'AB'[team]}, seat {seat}) chose {shown!r} at decision {step} "
-                f"of deal {deal}, play {play}: {error}"
+                f"of {label}, play {play}: {error}"
             ) from None
         decisions[team] += 1
         step += 1
@@ -294,6 +321,11 @@ def _python_chunk(team_a: Bot, team_b: Bot, run: _Run, seed: int, first: int, n:
         deal_seed = _core.hand_seed(seed, d)
         for play in (0, 1):
             rows.append(_play(d, deal_seed, play, (_copy(team_a), _copy(team_b)), run))
+    return _rows(rows)
+
+
+def _rows(rows: list[tuple[Any, ...]]) -> Plays:
+    """Rows of _play_out as Plays."""
     columns = list(zip(*rows, strict=True))
     return Plays(
         score=np.array(columns[0], dtype=np.int64),
@@ -539,6 +571,139 @@ def _summary(plays: Plays, names: tuple[str, str], seed: int, seconds: float, na
         native=native,
         deal_margins=tuple(margins.tolist()),
     )
+
+
+# -- from positions: the endgame ----------------------------------------------------------------
+
+
+def _positions_chunk(
+    team_a: Bot, team_b: Bot, run: _Run, seed: int, positions: Sequence[HandState], first: int, n: int
+) -> Plays:
+    """Positions first..first+n-1, each played to the end twice, by fresh copies of the bots for every play."""
+    rows = []
+    for i in range(first, first + n):
+        position_seed = _core.hand_seed(seed, i)
+        for play in (0, 1):
+            state = positions[i].clone()
+            bots = (_copy(team_a), _copy(team_b))
+            rows.append(_play_out(f"position {i}", state, _core.hand_seed(position_seed, play), play, bots, run))
+    return _rows(rows)
+
+
+def _check_positions(positions: object) -> list[HandState]:
+    """A list of HandStates in play (TypeError, ValueError), each cloned: later changes by the caller do not count."""
+    if isinstance(positions, (str, bytes, HandState)) or not isinstance(positions, Sequence):
+        raise TypeError(f"positions must be a sequence of HandState, not {type(positions).__name__}")
+    if not positions:
+        raise ValueError("no positions")
+    out = []
+    for i, state in enumerate(positions):
+        if not isinstance(state, HandState):
+            raise TypeError(f"position {i} is a {type(state).__name__}, not a tichu_fast.HandState")
+        if state.is_terminal():
+            raise ValueError(f"position {i} is a finished hand: nothing to play")
+        if state.decision not in _IN_PLAY:
+            raise ValueError(
+                f"position {i} is not in play (decision {state.decision.name}): the play starts after the exchange"
+            )
+        out.append(state.clone())
+    return out
+
+
+def duplicate_positions(
+    team_a: object,
+    team_b: object,
+    positions: Sequence[HandState],
+    seed: int = 0,
+    *,
+    threads: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+    time_limit: float | None = None,
+) -> DuplicateResult:
+    """Plays each position in play to the end twice, team A at seats 0/2 and then 1/3, and sums up A against B.
+
+    The duplicate match of `duplicate` started from positions (an endgame
+    match, docs/bots.md): the same result, a position counting as a deal
+    (`deals` is the number of positions). The score is the whole hand's,
+    points won before the position included; they cancel in the margin.
+    Before play p of position i each bot gets reset(hand_seed(hand_seed(seed,
+    i), p)). `seconds_per_decision` is CPU time (time.thread_time of the
+    thread that runs act(): a bot's own extra threads are not counted).
+    TypeError for positions that are not HandStates, ValueError for none,
+    a finished hand or a position before the play; the positions are never
+    changed. `threads`, `progress` and `time_limit` as for `duplicate`.
+    """
+    progress = _check_progress(progress)
+    time_limit = _check_time_limit(time_limit)
+    a, b = as_bot(team_a), as_bot(team_b)
+    states = _check_positions(positions)
+    seed = _seed(seed)
+    threads = _positive(threads, "threads", 256)
+    names = (bot_name(a), bot_name(b))
+    start = time.perf_counter()
+    stop = threading.Event()
+    run = _Run(names, states[0].rules, time_limit, stop, time.thread_time)
+
+    def work(first: int, n: int) -> Plays:
+        """One chunk of positions."""
+        return _positions_chunk(a, b, run, seed, states, first, n)
+
+    if threads == 1:
+        parts = []
+        for first, n in chunks(len(states), 1):
+            parts.append(work(first, n))
+            if progress is not None:
+                progress(first + n, len(states))
+        plays = Plays.join(parts)
+    else:
+        plays = _threaded_plays(work, len(states), threads, stop, progress)
+    return _summary(plays, names, seed, time.perf_counter() - start, False)
+
+
+def _cards_left(state: HandState) -> int:
+    return sum(len(hand) for hand in state.hands)
+
+
+def endgame_positions(
+    count: int, seed: int, cards: int, *, bot: object = None, rules: Rules | None = None
+) -> list[HandState]:
+    """`count` positions of the play with at most `cards` cards left in all four hands, from seeded deals.
+
+    Deal d = 0, 1, ... is dealt by hand_seed(seed, d) and played by `bot`
+    (anything `as_bot` takes; default `HeuristicBot()`, calls included) at
+    every seat, on each seat's view as in the arena, up to the first decision
+    of the play with at most `cards` cards left; a deal whose hand ends
+    before is skipped. The states keep their history (`replay()` rebuilds
+    each). ValueError when 20 * count + 100 deals give too few.
+    """
+    count = _positive(count, "count", 10**6)
+    seed = _seed(seed)
+    cards = _args.count(cards, "cards", 1, 56)
+    player = HeuristicBot() if bot is None else as_bot(bot)
+    rules = _args.rules(rules)
+    run = _Run((bot_name(player), bot_name(player)), rules)
+    found: list[HandState] = []
+    tries = 20 * count + 100
+    for d in range(tries):
+        deal_seed = _core.hand_seed(seed, d)
+        state = HandState.new(deal_seed, rules)
+        me = _copy(player)
+        reset = getattr(me, "reset", None)
+        if reset is not None:
+            _call(run, functools.partial(reset, deal_seed), f"the bot {run.names[0]} in reset before deal {d}")
+        views = deal_seed ^ _VIEW_STREAM
+        step = 0
+        while not state.is_terminal() and (state.decision not in _IN_PLAY or _cards_left(state) > cards):
+            seat = state.current_player
+            view = state.resample(seat, _core.hand_seed(views, step))
+            where = f"the bot {run.names[0]} (seat {seat}) at decision {step} of deal {d}"
+            state.apply(_call(run, functools.partial(me.act, view, seat), where))
+            step += 1
+        if not state.is_terminal():
+            found.append(state)
+            if len(found) == count:
+                return found
+    raise ValueError(f"{tries} deals (seed {seed}) gave {len(found)} positions of at most {cards} cards, not {count}")
 
 
 # -- round robin ------------------------------------------------------------------------------

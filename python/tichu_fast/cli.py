@@ -95,12 +95,18 @@ def _threads(text: str) -> int:
     return value
 
 
-def _rank(text: str) -> int:
+def _int_in(text: str, least: int, most: int) -> int | None:
+    """`text` as an int in least..most, else None."""
     try:
         value = int(text)
     except ValueError:
-        value = 0
-    if not 2 <= value <= 14:
+        return None
+    return value if least <= value <= most else None
+
+
+def _rank(text: str) -> int:
+    value = _int_in(text, 2, 14)
+    if value is None:
         raise argparse.ArgumentTypeError(f"a wish is a rank 2..14 (11 J, 12 Q, 13 K, 14 A), not {_quote(text)}")
     return value
 
@@ -300,11 +306,8 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _deals(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if not 1 <= value <= 10**9:
+    value = _int_in(text, 1, 10**9)
+    if value is None:
         raise argparse.ArgumentTypeError(f"the number of deals is an int 1..10**9, not {_quote(text)}")
     return value
 
@@ -339,7 +342,27 @@ def _arena_parser(commands: Any) -> None:
         type=_time_limit,
         help="fail a bot that takes longer for one decision (default: no limit)",
     )
+    arena.add_argument(
+        "--from-cards",
+        metavar="N",
+        type=_from_cards,
+        help="an endgame match: each of the --deals deals is played by --positions-bot up to the first decision "
+        "of the play with at most N cards left in all hands, and the match starts there (CPU time per decision)",
+    )
+    arena.add_argument(
+        "--positions-bot",
+        metavar="SPEC",
+        default="heuristic",
+        help="the bot that plays the deals up to the positions of --from-cards (default heuristic)",
+    )
     arena.set_defaults(run=_arena)
+
+
+def _from_cards(text: str) -> int:
+    value = _int_in(text, 1, 56)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"--from-cards is a number of cards 1..56, not {_quote(text)}")
+    return value
 
 
 def _time_limit(text: str) -> float:
@@ -357,6 +380,8 @@ def _arena(args: argparse.Namespace) -> int:
         raise ValueError("give --team-a SPEC and --team-b SPEC, or --round-robin SPEC,SPEC,...")
     if args.round_robin is not None and (args.team_a is not None or args.team_b is not None):
         raise ValueError("--round-robin takes no --team-a nor --team-b")
+    if args.from_cards is not None and (args.round_robin is not None or args.ray is not None):
+        raise ValueError("--from-cards takes neither --round-robin nor --ray")
     matches = 1
     if args.round_robin is not None:
         specs = [s.strip() for s in _split_specs(args.round_robin)]
@@ -372,6 +397,12 @@ def _arena(args: argparse.Namespace) -> int:
         options["progress"] = _bar_update(bar)
         if args.round_robin is not None:
             result: Any = arena.round_robin(bots, args.deals, args.seed, **options)
+        elif args.from_cards is not None:
+            del options["ray"]
+            positions = arena.endgame_positions(
+                args.deals, args.seed, args.from_cards, bot=make_bot(args.positions_bot)
+            )
+            result = arena.duplicate_positions(team_a, team_b, positions, args.seed, **options)
         else:
             result = arena.duplicate(team_a, team_b, args.deals, args.seed, **options)
     finally:
@@ -384,7 +415,7 @@ def _arena(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.to_dict(), indent=2))
     else:
-        _print_duplicate(result, args.team_a, args.team_b)
+        _print_duplicate(result, args.team_a, args.team_b, args.from_cards)
     return 0
 
 
@@ -419,8 +450,9 @@ def _bar_update(bar: _Progress | None) -> Any:
     return lambda done, _total: bar.update(done)
 
 
-def _print_duplicate(r: Any, a: str, b: str) -> None:
-    print(f"{a} (A) vs {b} (B): {r.deals:,} deals x 2 plays, seed {r.seed}, {r.seconds:.2f} s")
+def _print_duplicate(r: Any, a: str, b: str, from_cards: int | None = None) -> None:
+    what = "deals" if from_cards is None else f"positions of at most {from_cards} cards"
+    print(f"{a} (A) vs {b} (B): {r.deals:,} {what} x 2 plays, seed {r.seed}, {r.seconds:.2f} s")
     print(f"  A's margin per hand  {r.margin} (95% interval over deals)")
     print(f"    from calls         {r.calls}")
     print(f"    from cards         {r.cards}")
@@ -435,6 +467,8 @@ def _print_duplicate(r: Any, a: str, b: str) -> None:
             f"Grand Tichu {g['calls']} ({g['rate']:.3f} made)"
         )
     how = " (C++: the run's time over all decisions)" if r.native else ""
+    if from_cards is not None:
+        how = " (CPU time in act())"
     spd = r.seconds_per_decision
     print(f"  time per decision    A {spd[0] * 1e6:,.1f} µs, B {spd[1] * 1e6:,.1f} µs{how}")
 

@@ -31,17 +31,19 @@ class SolverBot:
     `cards`: the most cards in all hands at which the solver takes over;
     `hidden`: the most cards in the other three hands (unseen by the seat)
     at which it does: the fewer, the less the open-hand solves assume that
-    is not known (strategy fusion); `worlds`: deals drawn per decision; `max_nodes`: the node budget of each
-    world's solve (when a world is not solved within it, the decision is
-    the ISMCTS's); `iterations`/`budget`/`threads`/`calls`: the ISMCTS
-    before that (calls=False leaves every call to the heuristic, as ISMCTSBot does).
+    is not known (strategy fusion); the default 14 sets no limit beyond
+    `cards` (measured from endgame positions, docs/solver.md); `worlds`:
+    deals drawn per decision; `max_nodes`: the node budget of each world's
+    solve (when a world is not solved within it, the decision is the
+    ISMCTS's); `iterations`/`budget`/`threads`/`calls`: the ISMCTS before
+    that (calls=False leaves every call to the heuristic, as ISMCTSBot does).
     """
 
     def __init__(
         self,
         *,
         cards: int = 14,
-        hidden: int = 3,
+        hidden: int = 14,
         worlds: int = 16,
         max_nodes: int = 200_000,
         iterations: int | None = 1000,
