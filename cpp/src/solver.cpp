@@ -625,7 +625,7 @@ int Search::ab(const HandState& s, int alpha, int beta, int ply) {
     if (e.upper <= alpha) return e.upper;
     alpha = std::max<int>(alpha, e.lower);
     beta = std::min<int>(beta, e.upper);
-    hint = e.best;
+    hint = e.best < n ? e.best : -1;
   }
   {
     int lo = 0, hi = 0;
@@ -633,8 +633,28 @@ int Search::ab(const HandState& s, int alpha, int beta, int ply) {
     if (hi <= alpha) return hi;
     if (lo >= beta) return lo;
   }
-  order(s, here, n, hint, ply);
   const bool maxi = team_of(s.current_player()) == 0;
+  // Enhanced transposition cutoff: a child that the table (or the end of
+  // the hand) already proves good enough for the seat ends the node before
+  // any of them is searched.
+  for (int i = 0; i < n; ++i) {
+    HandState child = s;
+    child.apply(here.acts[static_cast<std::size_t>(i)]);
+    int v = 0;
+    if (child.is_terminal()) {
+      v = terminal_value(child);
+    } else {
+      const Key ck = make_key(child, limits_.reduce);
+      Entry e;
+      if (!table_.find(hash_key(ck), ck, e)) continue;
+      v = maxi ? e.lower : e.upper;
+    }
+    if (maxi ? v >= beta : v <= alpha) {
+      table_.store(h, key, maxi ? v : -kInfinity, maxi ? kInfinity : v, i);
+      return v;
+    }
+  }
+  order(s, here, n, hint, ply);
   const int alpha0 = alpha, beta0 = beta;
   int best = maxi ? -kInfinity : kInfinity;
   int best_i = 0;
