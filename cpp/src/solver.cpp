@@ -397,7 +397,6 @@ class Search {
   struct Ply {
     std::array<Action, kMaxActions> acts;
     std::array<std::uint16_t, kMaxActions> perm;
-    std::array<int, kMaxActions> known;
   };
   void order(const HandState& s, Ply& here, int n, int hint, int ply);
 
@@ -417,9 +416,6 @@ class Search {
     std::array<std::uint16_t, kMaxActions> class_order;
     std::array<bool, kMaxActions> keep;
   };
-  // Per ply, each action's bound from the table when it already fails for
-  // the seat (kUnknown otherwise): the search takes it without a visit.
-  static constexpr int kUnknown = kInfinity + 1;
   static Workspace& workspace() {
     thread_local std::unique_ptr<Workspace> w = std::make_unique_for_overwrite<Workspace>();
     return *w;
@@ -629,7 +625,7 @@ int Search::ab(const HandState& s, int alpha, int beta, int ply) {
     if (e.upper <= alpha) return e.upper;
     alpha = std::max<int>(alpha, e.lower);
     beta = std::min<int>(beta, e.upper);
-    hint = e.best < n ? e.best : -1;
+    hint = e.best < n ? e.best : -1;  // an equivalent position's index may lie past this one's actions
   }
   {
     int lo = 0, hi = 0;
@@ -637,45 +633,17 @@ int Search::ab(const HandState& s, int alpha, int beta, int ply) {
     if (hi <= alpha) return hi;
     if (lo >= beta) return lo;
   }
-  const bool maxi = team_of(s.current_player()) == 0;
-  // Enhanced transposition cutoff: a child that the table (or the end of
-  // the hand) already proves good enough for the seat ends the node before
-  // any of them is searched.
-  for (int i = 0; i < n; ++i) {
-    HandState child = s;
-    child.apply(here.acts[static_cast<std::size_t>(i)]);
-    auto& known = here.known[static_cast<std::size_t>(i)];
-    known = kUnknown;
-    int v = 0;
-    if (child.is_terminal()) {
-      v = known = terminal_value(child);
-    } else {
-      const Key ck = make_key(child, limits_.reduce);
-      Entry e;
-      if (!table_.find(hash_key(ck), ck, e)) continue;
-      v = maxi ? e.lower : e.upper;
-      // A child the table proves no better than the window for the seat:
-      // its fail-soft value is that bound, as a visit would return it.
-      if (maxi ? e.upper <= alpha : e.lower >= beta) known = maxi ? e.upper : e.lower;
-    }
-    if (maxi ? v >= beta : v <= alpha) {
-      table_.store(h, key, maxi ? v : -kInfinity, maxi ? kInfinity : v, i);
-      return v;
-    }
-  }
   order(s, here, n, hint, ply);
+  const bool maxi = team_of(s.current_player()) == 0;
   const int alpha0 = alpha, beta0 = beta;
   int best = maxi ? -kInfinity : kInfinity;
   int best_i = 0;
   for (int k = 0; k < n; ++k) {
     const int i = here.perm[static_cast<std::size_t>(k)];
-    int v = here.known[static_cast<std::size_t>(i)];
-    if (v == kUnknown) {
-      HandState child = s;
-      child.apply(here.acts[static_cast<std::size_t>(i)]);
-      v = ab(child, alpha, beta, ply + 1);
-      if (aborted) return 0;
-    }
+    HandState child = s;
+    child.apply(here.acts[static_cast<std::size_t>(i)]);
+    const int v = ab(child, alpha, beta, ply + 1);
+    if (aborted) return 0;
     if (maxi ? v > best : v < best) {
       best = v;
       best_i = i;
