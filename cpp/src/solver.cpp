@@ -527,6 +527,25 @@ int merge_adjacent_singles(const HandState& s, Action* out, int n) {
   return m;
 }
 
+// Dominated Dragon gifts (R5.5, R8.4): the giver leads next whichever
+// opponent takes the trick, so the two gifts lead to one game and differ
+// only in the pile the trick lies in, and piles count only at the end: for
+// the recipient's team, unless he ends last, when they go to the first
+// player's team. Once the first player is out and an opponent of the
+// giver, that is the opponents' team either way: the gifts have one value.
+// If the first player is on the giver's team and one opponent is out (he
+// cannot end last), the gift to the other one is worth at least as much to
+// the giver at every end of the hand, so only that one is searched. Returns
+// how many of the two gifts in `out` are left (the kept one first).
+int merge_gifts(const HandState& s, Action* out) {
+  if (s.out_count() == 0) return 2;
+  if (team_of(s.out_seat(0)) != team_of(s.current_player())) return 1;
+  const bool first_in = s.hand(out[0].value) != 0, second_in = s.hand(out[1].value) != 0;
+  if (first_in == second_in) return 2;
+  if (!first_in) out[0] = out[1];
+  return 1;
+}
+
 // The legal actions, less the wishes for a rank no hand holds: each leaves
 // the same future as no wish (nobody can be bound by it nor fulfil it); and
 // with `reduce`, one play of each class of equivalent ones.
@@ -609,7 +628,10 @@ int Search::ab(const HandState& s, int alpha, int beta, int ply) {
   const auto depth = static_cast<std::size_t>(ply);
   while (plies_.size() <= depth) plies_.push_back(std::make_unique_for_overwrite<Ply>());
   Ply& here = *plies_[depth];
-  const int n = generate(s, here.acts.data());
+  int n = generate(s, here.acts.data());
+  if (limits_.reduce && s.decision() == Decision::DragonGift && n == 2) {
+    n = merge_gifts(s, here.acts.data());  // here only: the line still picks among both
+  }
   if (n == 1) {  // a forced move (most often a pass): the child's value, without a table entry
     HandState child = s;
     child.apply(here.acts[0]);
