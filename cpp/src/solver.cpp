@@ -13,6 +13,7 @@
 #include <chrono>
 #include <memory>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "tichu/movegen.hpp"
@@ -647,7 +648,7 @@ int Search::ab(const HandState& s, int alpha, int beta, int ply) {
     if (e.upper <= alpha) return e.upper;
     alpha = std::max<int>(alpha, e.lower);
     beta = std::min<int>(beta, e.upper);
-    hint = e.best < n ? e.best : -1;  // an equivalent position's index may lie past this one's actions
+    hint = std::cmp_less(e.best, n) ? e.best : -1;  // an equivalent position's index may lie past this one's actions
   }
   {
     int lo = 0, hi = 0;
