@@ -7,7 +7,9 @@ core, with a fresh table per position so that no solve profits from an
 earlier one. Prints median and 95th percentile time, nodes per second and
 the table's hit rate per card count. A position not solved within
 --max-seconds counts as slower than every other one (inf when a percentile
-falls on it). --positions takes one count, or one per card count;
+falls on it). --max-nodes caps the nodes instead (machine-independent, to
+compare search versions) and --nodes prints each position's nodes (-1: not
+solved). --positions takes one count, or one per card count;
 --plot draws the curve as a PNG (needs matplotlib: pip install ".[examples]").
 
     python bench/solver_curve.py --positions 40 --cards 8 12 16 20 24 28
@@ -52,6 +54,8 @@ def main() -> None:
     parser.add_argument("--cards", type=int, nargs="+", default=[8, 12, 16, 20, 24, 28])
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--max-seconds", type=float, default=60.0, help="a cap per solve (counted as unsolved)")
+    parser.add_argument("--max-nodes", type=int, default=None, help="a node cap per solve (counted as unsolved)")
+    parser.add_argument("--nodes", action="store_true", help="print each position's nodes (-1: not solved)")
     parser.add_argument("--threads", type=int, default=1, help="threads per solve")
     parser.add_argument("--no-reduce", action="store_true", help="search equivalent cards apart")
     parser.add_argument("--plot", default=None, help="write the curve to this PNG (needs matplotlib)")
@@ -87,6 +91,7 @@ def main() -> None:
             r = solve(
                 state,
                 max_seconds=args.max_seconds,
+                max_nodes=args.max_nodes,
                 line=False,
                 fresh_table=True,
                 threads=args.threads,
@@ -114,6 +119,9 @@ def main() -> None:
             flush=True,
         )
         rows.append((cards, med, p95))
+        if args.nodes:
+            each = [int(c) if c != math.inf else -1 for c in counts]
+            print(f"nodes at {cards} cards: {each}; solved sum {sum(c for c in each if c >= 0):,}")
     if plt is not None:
         draw(plt, rows, args.max_seconds * 1e3, args.plot)
 

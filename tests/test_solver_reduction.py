@@ -118,3 +118,56 @@ def test_bad_threads_and_reduce_raise_clear_errors() -> None:
     with pytest.raises(TypeError, match="reduce"):
         state.solve(reduce=1)  # type: ignore[arg-type]
     assert state.legal_actions()  # unchanged and usable
+
+
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+
+
+def gift_positions(seed: int, n: int) -> list[tf.HandState]:
+    """`n` tricks about to end on a Dragon (the others pass), with one or two seats out."""
+    rng = random.Random(seed)
+    out: list[tf.HandState] = []
+    while len(out) < n:
+        giver = rng.randrange(4)
+        opponent = rng.choice([(giver + 1) % 4, (giver + 3) % 4])
+        order = [(giver + 2) % 4, opponent] if rng.random() < 0.5 else [opponent]
+        low = rng.randrange(0, 8)
+        deck = [rank + suit for rank in RANKS[low : low + 5] for suit in "jspt"] + ["Ph", "MJ"]
+        rng.shuffle(deck)
+        hands = [[] if seat in order else [deck.pop() for _ in range(rng.randint(1, 4))] for seat in range(4)]
+        after = [(giver + k) % 4 for k in (1, 2, 3) if hands[(giver + k) % 4]]
+        state = tf.HandState.from_position(
+            [" ".join(hand) for hand in hands],
+            after[-1],
+            out_order=order,
+            table="Dr",
+            table_player=giver,
+            passed=after[:-1],
+            played=[0, 1, 2, 3],
+        )
+        out.append(state)
+    return out
+
+
+def test_the_gift_the_search_skips_is_worth_no_more() -> None:
+    # R5.5, R8.4: the giver leads next either way; the trick's pile counts for the recipient's team unless he
+    # ends last, then for the first player's: with the first player an opponent both gifts have one value,
+    # with the first player on the giver's team the gift to an opponent already out is worth no more
+    cases = {"one value": 0, "dominated": 0}
+    for state in gift_positions(5, 60):
+        assert exact_part(state.solve(fresh_table=True)) == exact_part(state.solve(reduce=False, fresh_table=True))
+        while state.decision != tf.Decision.DRAGON_GIFT and "pass" in map(str, state.legal_actions()):
+            state.apply("pass")
+        if state.decision != tf.Decision.DRAGON_GIFT:
+            continue  # a bomb was the only answer
+        giver, first = state.current_player, state.out_order[0]
+        sign = 1 if giver % 2 == 0 else -1
+        mine = {int(str(item.action).split()[-1]): item.value * sign for item in state.solve(reduce=False).actions}
+        if first % 2 != giver % 2:
+            cases["one value"] += 1
+            assert len(set(mine.values())) == 1, state.replay()
+        else:
+            cases["dominated"] += 1
+            still_in = next(seat for seat in mine if state.hands[seat])
+            assert mine[still_in] == max(mine.values()), state.replay()
+    assert min(cases.values()) >= 10, cases

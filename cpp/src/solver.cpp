@@ -13,6 +13,7 @@
 #include <chrono>
 #include <memory>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "tichu/movegen.hpp"
@@ -82,17 +83,74 @@ constexpr Mask hand_key(Mask hand, bool reduce) {
   return !reduce || holds_straight_flush(hand) ? hand : by_rank_counts(hand) | kCountedHand;
 }
 
+// Equivalent ranks in the key (with `reduce`): a run of ranks that no hand
+// holds only separates the ranks around it. Without the Phoenix in a hand
+// any such run breaks every straight and pair run alike, so it counts as one
+// empty rank; with the Phoenix, a run of one rank can be filled by it and
+// a longer one cannot (it can only extend a straight by one rank on either
+// side), so a run counts as at most two. Held ranks keep their order,
+// which of them are consecutive and how far each lies from the ends of
+// the scale (the Mah Jong's straight, the Phoenix as 2 or as Ace: the
+// run above the top held rank counts in the last place too); the
+// points of each held rank are keyed beside them. A rank no hand holds (on
+// the table or wished) only compares with held ranks, so it takes the
+// first place of its run.
+struct RankMap {
+  std::array<std::uint8_t, 15> to{};  // ranks 2..14 to their place
+  bool identity = true;
+  std::uint64_t points = 0;  // 2 bits per place of a held rank: 1 for a 5, 2 for a 10 or King
+  int end = 2;                // the place after the last, the run up to the Ace's end included
+
+  explicit RankMap(Mask all) {
+    const int cap = (all & kPhoenix) ? 2 : 1;
+    int place = 2, run = 0;
+    for (int r = 2; r <= 14; ++r) {
+      const auto ur = static_cast<std::size_t>(r);
+      if (rank_nibble(all, r) != 0) {
+        to[ur] = static_cast<std::uint8_t>(place);
+        points |= std::uint64_t{r == 5 ? 1U : (r == 10 || r == 13) ? 2U : 0U} << (2 * (place - 2));
+        identity = identity && place == r;
+        ++place;
+        run = 0;
+      } else {
+        to[ur] = run == 0 ? static_cast<std::uint8_t>(place) : to[ur - 1];
+        if (run < cap) ++place;
+        ++run;
+      }
+    }
+    end = place;
+  }
+  // The cards of `m` with each rank's nibble moved to its place (specials kept).
+  [[nodiscard]] Mask cards(Mask m) const {
+    if (identity) return m;
+    Mask out = m & (kSpecials | kCountedHand);
+    for (int r = 2; r <= 14; ++r) {
+      out |= Mask{rank_nibble(m, r)} << rank_shift(to[static_cast<std::size_t>(r)]);
+    }
+    return out;
+  }
+  // A rank (twice it, halves for the Phoenix on a single): ranks below 2 and the Dragon keep theirs.
+  [[nodiscard]] int rank2(int r2) const {
+    const int r = r2 / 2;
+    return r < 2 || r > 14 ? r2 : 2 * to[static_cast<std::size_t>(r)] + (r2 & 1);
+  }
+  [[nodiscard]] int rank(int r) const { return r < 2 || r > 14 ? r : to[static_cast<std::size_t>(r)]; }
+};
+
 Key make_key(const HandState& s, bool reduce) {
   Key k;
   Mask all = 0;
-  for (int i = 0; i < 4; ++i) {
-    k.w[static_cast<std::size_t>(i)] = hand_key(s.hand(i), reduce);
-    all |= s.hand(i);
-  }
+  for (int i = 0; i < 4; ++i) all |= s.hand(i);
+  const RankMap map(reduce ? all : kDeck);
+  for (int i = 0; i < 4; ++i) k.w[static_cast<std::size_t>(i)] = map.cards(hand_key(s.hand(i), reduce));
   std::uint64_t w5 = points_byte(s.trick()) << 24;
+  if (reduce) k.w[4] = map.points << 16 | static_cast<std::uint64_t>(map.end) << 8;
   if (const Move* t = s.table()) {
-    k.w[4] = reduce ? by_rank_counts(t->cards) : t->cards;
-    w5 |= static_cast<std::uint64_t>(t->type) | std::uint64_t{t->rank2} << 8 | std::uint64_t{t->phoenix_as} << 16;
+    // Only the table's combination counts (its points are the trick's): the
+    // specials in it (the Dragon's trick is given away, R5.5) and its length.
+    k.w[4] |= reduce ? (t->cards & kSpecials) | std::uint64_t{t->length} << 4 : t->cards;
+    w5 |= static_cast<std::uint64_t>(t->type) | static_cast<std::uint64_t>(map.rank2(t->rank2)) << 8 |
+          static_cast<std::uint64_t>(map.rank(t->phoenix_as)) << 16;
   }
   // A pile counts for its seat's team unless the seat ends last, and then
   // for the first player's team: once the first player is out, the piles of
@@ -117,7 +175,7 @@ Key make_key(const HandState& s, bool reduce) {
     w6 |= static_cast<std::uint64_t>(s.call(i)) << (17 + 2 * i);
   }
   const int wish = s.wish();
-  if (wish && (all & kNormals & rank_cards(wish))) w6 |= static_cast<std::uint64_t>(wish) << 25;
+  if (wish && (all & kNormals & rank_cards(wish))) w6 |= static_cast<std::uint64_t>(map.rank(wish)) << 25;
   w6 |= static_cast<std::uint64_t>(s.out_count()) << 29;
   for (int i = 0; i < s.out_count() && i < 3; ++i) w6 |= static_cast<std::uint64_t>(s.out_seat(i)) << (32 + 2 * i);
   w6 |= std::uint64_t{s.rules().bombs_out_of_turn} << 38;
@@ -470,6 +528,25 @@ int merge_adjacent_singles(const HandState& s, Action* out, int n) {
   return m;
 }
 
+// Dominated Dragon gifts (R5.5, R8.4): the giver leads next whichever
+// opponent takes the trick, so the two gifts lead to one game and differ
+// only in the pile the trick lies in, and piles count only at the end: for
+// the recipient's team, unless he ends last, when they go to the first
+// player's team. Once the first player is out and an opponent of the
+// giver, that is the opponents' team either way: the gifts have one value.
+// If the first player is on the giver's team and one opponent is out (he
+// cannot end last), the gift to the other one is worth at least as much to
+// the giver at every end of the hand, so only that one is searched. Returns
+// how many of the two gifts in `out` are left (the kept one first).
+int merge_gifts(const HandState& s, Action* out) {
+  if (s.out_count() == 0) return 2;
+  if (team_of(s.out_seat(0)) != team_of(s.current_player())) return 1;
+  const bool first_in = s.hand(out[0].value) != 0, second_in = s.hand(out[1].value) != 0;
+  if (first_in == second_in) return 2;
+  if (!first_in) out[0] = out[1];
+  return 1;
+}
+
 // The legal actions, less the wishes for a rank no hand holds: each leaves
 // the same future as no wish (nobody can be bound by it nor fulfil it); and
 // with `reduce`, one play of each class of equivalent ones.
@@ -552,7 +629,10 @@ int Search::ab(const HandState& s, int alpha, int beta, int ply) {
   const auto depth = static_cast<std::size_t>(ply);
   while (plies_.size() <= depth) plies_.push_back(std::make_unique_for_overwrite<Ply>());
   Ply& here = *plies_[depth];
-  const int n = generate(s, here.acts.data());
+  int n = generate(s, here.acts.data());
+  if (limits_.reduce && s.decision() == Decision::DragonGift && n == 2) {
+    n = merge_gifts(s, here.acts.data());  // here only: the line still picks among both
+  }
   if (n == 1) {  // a forced move (most often a pass): the child's value, without a table entry
     HandState child = s;
     child.apply(here.acts[0]);
@@ -568,7 +648,7 @@ int Search::ab(const HandState& s, int alpha, int beta, int ply) {
     if (e.upper <= alpha) return e.upper;
     alpha = std::max<int>(alpha, e.lower);
     beta = std::min<int>(beta, e.upper);
-    hint = e.best;
+    hint = std::cmp_less(e.best, n) ? e.best : -1;  // an equivalent position's index may lie past this one's actions
   }
   {
     int lo = 0, hi = 0;
