@@ -156,5 +156,7 @@ def test_search_bots_show_their_settings():
         "ISMCTSBot(iterations=300, policy='heuristic', prior=0.5, calls=False, seed=0)"
     )
     shown = repr(make_bot("ismcts:budget=0.01,threads=2,belief=heuristic:3"))
-    assert "budget=0.01" in shown and "threads=2" in shown and "belief='heuristic:3'" in shown
+    assert "budget=0.01" in shown
+    assert "threads=2" in shown
+    assert "belief='heuristic:3'" in shown
     assert "ISMCTSBot(iterations=" in repr(make_bot("solver"))

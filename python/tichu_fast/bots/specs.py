@@ -211,7 +211,7 @@ def make_bot(spec: str) -> Bot:
     """
     if not isinstance(spec, str):
         raise TypeError(f"a bot spec is a str, not {type(spec).__name__}")
-    name, sep, rest = spec.strip().partition(":")
+    name, _, rest = spec.strip().partition(":")
     if name not in BOTS:
         imported = _IMPORTED.fullmatch(spec.strip())
         if imported is not None:
