@@ -84,9 +84,7 @@ def test_endgame_positions_are_in_play_with_few_cards_and_reproducible() -> None
         assert not state.is_terminal()
         assert state.decision in (tf.Decision.PLAY, tf.Decision.WISH, tf.Decision.DRAGON_GIFT, tf.Decision.BOMB)
         assert sum(len(hand) for hand in state.hands) <= 12
-        # the first decision with at most 12 cards: one action back there were more, or it was not yet the play
-        before = tf.HandState.from_replay(state.replay())
-        assert before == state
+        assert tf.HandState.from_replay(state.replay()) == state  # a real hand's position, replayable
     again = endgame_positions(5, seed=7, cards=12)
     assert [s.replay() for s in again] == [s.replay() for s in positions]
 
@@ -108,8 +106,12 @@ def test_bad_positions_raise_and_change_nothing() -> None:
     finished = dragon_position()
     while not finished.is_terminal():
         finished.apply(finished.legal_actions()[0])
+    good, finished_before = dragon_position(), finished.clone()
+    kept = good.clone()
     with pytest.raises(ValueError, match="finished"):
-        duplicate_positions(bot, bot, [dragon_position(), finished])
+        duplicate_positions(bot, bot, [good, finished])
+    assert good == kept
+    assert finished == finished_before
     with pytest.raises(ValueError, match="no positions"):
         duplicate_positions(bot, bot, [])
     with pytest.raises(TypeError):
@@ -124,6 +126,20 @@ def test_bad_positions_raise_and_change_nothing() -> None:
         endgame_positions(1, seed=0, cards=0)
     with pytest.raises(ValueError):
         endgame_positions(1, seed=0, cards=57)
+
+
+ARENA = [sys.executable, "-m", "tichu_fast", "arena"]
+
+
+def test_cli_positions_bot_needs_from_cards() -> None:
+    result = subprocess.run(
+        [*ARENA, "--team-a", "random", "--team-b", "random", "--deals", "1", "--positions-bot", "heuristic"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 2
+    assert "--from-cards" in result.stderr
 
 
 def test_cli_from_cards() -> None:

@@ -312,3 +312,10 @@ def test_distinct_worlds_take_a_bot_and_are_refused_by_playouts_and_ismcts():
         state.playouts(2, 0, resample_for=player, belief="heuristic:2:4:distinct")
     with pytest.raises(ValueError, match="distinct"):
         ismcts(state, iterations=10, belief="heuristic:2:4:distinct")
+
+
+def test_a_time_budget_refuses_weights_whose_normalisation_spans_one_call():
+    with pytest.raises(ValueError, match="time budget"):
+        MonteCarloBot(0.01, belief="heuristic:2:weights")
+    assert MonteCarloBot(worlds=8, belief="heuristic:2:weights").belief == "heuristic:2:weights"
+    assert MonteCarloBot(0.01, belief="heuristic:2:4:distinct").belief == "heuristic:2:4:distinct"

@@ -624,8 +624,10 @@ def duplicate_positions(
 
     The duplicate match of `duplicate` started from positions (an endgame
     match, docs/bots.md): the same result, a position counting as a deal
-    (`deals` is the number of positions). The score is the whole hand's,
-    points won before the position included; they cancel in the margin.
+    (`deals` is the number of positions). The score is the whole hand's:
+    what the play before the position settled is the same in both plays and
+    cancels; what the play after it decides (calls made, and the tricks won
+    before it, which the last seat out hands over, R8.4) counts.
     Before play p of position i each bot gets reset(hand_seed(hand_seed(seed,
     i), p)). `seconds_per_decision` is CPU time (time.thread_time of the
     thread that runs act(): a bot's own extra threads are not counted).

@@ -352,7 +352,6 @@ def _arena_parser(commands: Any) -> None:
     arena.add_argument(
         "--positions-bot",
         metavar="SPEC",
-        default="heuristic",
         help="the bot that plays the deals up to the positions of --from-cards (default heuristic)",
     )
     arena.set_defaults(run=_arena)
@@ -382,6 +381,8 @@ def _arena(args: argparse.Namespace) -> int:
         raise ValueError("--round-robin takes no --team-a nor --team-b")
     if args.from_cards is not None and (args.round_robin is not None or args.ray is not None):
         raise ValueError("--from-cards takes neither --round-robin nor --ray")
+    if args.positions_bot is not None and args.from_cards is None:
+        raise ValueError("--positions-bot plays up to the positions of --from-cards: give --from-cards N")
     matches = 1
     if args.round_robin is not None:
         specs = [s.strip() for s in _split_specs(args.round_robin)]
@@ -400,7 +401,7 @@ def _arena(args: argparse.Namespace) -> int:
         elif args.from_cards is not None:
             del options["ray"]
             positions = arena.endgame_positions(
-                args.deals, args.seed, args.from_cards, bot=make_bot(args.positions_bot)
+                args.deals, args.seed, args.from_cards, bot=make_bot(args.positions_bot or "heuristic")
             )
             result = arena.duplicate_positions(team_a, team_b, positions, args.seed, **options)
         else:

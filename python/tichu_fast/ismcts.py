@@ -216,10 +216,11 @@ class ISMCTSBot:
         return result
 
     def __repr__(self) -> str:
+        """The budget, the playouts and the prior, and every other setting that is not its default."""
         spend = [f"iterations={self.iterations}"] if self.iterations is not None else []
         spend += [] if self.budget is None else [f"budget={self.budget}"]
         shown = [f"policy={self.policy!r}", f"prior={self.prior}", f"calls={self.calls}", f"seed={self.seed}"]
-        optional = {"threads": 1, "extend": 0.0, "call_worlds": 0, "belief": None}
+        optional = {"threads": 1, "exploration": DEFAULT_EXPLORATION, "extend": 0.0, "call_worlds": 0, "belief": None}
         shown += [f"{name}={getattr(self, name)!r}" for name, usual in optional.items() if getattr(self, name) != usual]
         return f"ISMCTSBot({', '.join(spend + shown)})"
 

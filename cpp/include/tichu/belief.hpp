@@ -51,7 +51,8 @@ std::vector<double> belief_weights(std::span<const RecordedHand> hands, int play
 // candidate order. With belief.distinct: n distinct candidates drawn without
 // replacement in proportion to their likelihood (Gumbel-top-n: the n largest
 // log_likelihood + Gumbel noise, the noise from that stream in candidate
-// order), returned in candidate order, so no world repeats (draws 1: the
+// order), returned in candidate order, so no candidate is taken twice (two
+// candidates may still be the same deal late in a hand; draws 1: the
 // uniform worlds). Deterministic per seed; ResampleError as resample_many.
 inline constexpr std::uint64_t kBeliefStream = 0xB5297A4DULL;
 std::vector<RecordedHand> believed_worlds(const RecordedHand& hand, int player, int n, std::uint64_t seed,

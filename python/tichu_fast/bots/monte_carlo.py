@@ -33,8 +33,9 @@ class MonteCarloBot(PolicyBot):
     worlds (`tichu_fast.decide`); `calls=False` never calls. The exchange is
     the heuristic's push, or with `exchange_worlds` > 0 the best of a few
     candidate pushes over that many worlds. With a `belief` ("heuristic",
-    "heuristic:2:4", ...; docs/bots.md "Inference") the worlds are drawn weighted
-    by how likely the other seats' plays were.
+    "heuristic:2:4", "heuristic:2:4:distinct", ...; docs/bots.md "Inference") the
+    worlds are drawn weighted by how likely the other seats' plays were;
+    "heuristic:2:weights" weighs uniform worlds instead, and needs `worlds`.
     """
 
     policy = "heuristic"
@@ -65,7 +66,9 @@ class MonteCarloBot(PolicyBot):
         self.threads = _args.threads(threads)
         self.call_worlds = _args.count(call_worlds, "call_worlds", 0, _args.MAX_WORLDS)
         self.exchange_worlds = _args.count(exchange_worlds, "exchange_worlds", 0, _args.MAX_WORLDS)
-        _args.belief(belief)
+        if _args.belief(belief) is not None and self.worlds is None:
+            # a time budget evaluates batches of worlds; :weights normalises over all worlds of one call
+            _args.drawn_belief(belief, "MonteCarloBot with a time budget", ("resample", "distinct"))
         self.belief = belief
 
     def __repr__(self) -> str:
