@@ -2,6 +2,7 @@
 // _core.HandCore, wrapped by tichu_fast.HandState and tichu_fast.search,
 // which check the arguments (tichu_fast._args.belief). Only conversion here.
 #include <algorithm>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -47,29 +48,28 @@ py::array_t<double> float_array(const std::vector<double>& values) {
   return out;
 }
 
+// One number per hand from the hands' records (the likelihoods, or the weights made of them).
+using PerHand = std::vector<double> (*)(std::span<const RecordedHand>, int, const Belief&, int);
+
+void bind_per_hand(py::module_& m, const char* name, PerHand compute, const char* doc) {
+  m.def(
+      name,
+      [compute](const py::sequence& hands, int player, py::handle belief, double odds, int threads) {
+        check_seat(player, "player");
+        const Belief b = belief_arg(belief, odds);
+        const std::vector<RecordedHand> copies = hand_copies(hands);
+        return float_array(without_gil([&] { return compute(copies, player, b, threads); }));
+      },
+      py::arg("hands"), py::arg("player"), py::arg("belief"), py::arg("odds"), py::arg("threads"), doc);
+}
+
 }  // namespace
 
 void bind_belief(py::module_& m) {
-  m.def(
-      "log_likelihoods",
-      [](const py::sequence& hands, int player, py::handle belief, double odds, int threads) {
-        check_seat(player, "player");
-        const Belief b = belief_arg(belief, odds);
-        const std::vector<RecordedHand> copies = hand_copies(hands);
-        return float_array(without_gil([&] { return log_likelihoods(copies, player, b, threads); }));
-      },
-      py::arg("hands"), py::arg("player"), py::arg("belief"), py::arg("odds"), py::arg("threads"),
-      "The log-likelihood of each hand's record of the plays and passes of the seats other than `player`.");
-  m.def(
-      "belief_weights",
-      [](const py::sequence& hands, int player, py::handle belief, double odds, int threads) {
-        check_seat(player, "player");
-        const Belief b = belief_arg(belief, odds);
-        const std::vector<RecordedHand> copies = hand_copies(hands);
-        return float_array(without_gil([&] { return belief_weights(copies, player, b, threads); }));
-      },
-      py::arg("hands"), py::arg("player"), py::arg("belief"), py::arg("odds"), py::arg("threads"),
-      "Each hand's likelihood divided by their sum: self-normalised importance weights.");
+  bind_per_hand(m, "log_likelihoods", &log_likelihoods,
+                "The log-likelihood of each hand's record of the plays and passes of the seats other than `player`.");
+  bind_per_hand(m, "belief_weights", &belief_weights,
+                "Each hand's likelihood divided by their sum: self-normalised importance weights.");
   m.def(
       "believed_worlds",
       [](const RecordedHand& hand, int player, int n, std::uint64_t seed, py::handle belief, double odds, int draws,
