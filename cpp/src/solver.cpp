@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <bit>
 #include <chrono>
 #include <memory>
 #include <stdexcept>
@@ -313,12 +314,113 @@ int static_bound(const HandState& s) {
   return b / kUnit;
 }
 
+// The calls' part of the value for team 0 when seat `f` goes out first lies
+// in [cl, ch]: a call made is won or lost, a seat that may still call
+// Tichu may call or not.
+void call_bounds(const HandState& s, int f, int& cl, int& ch) {
+  cl = ch = 0;
+  for (int i = 0; i < 4; ++i) {
+    const int sign = team_of(i) == 0 ? 1 : -1;
+    const Call c = s.call(i);
+    const int v = c == Call::GrandTichu ? 200 : c == Call::Tichu ? 100 : 0;
+    if (v) {
+      cl += sign * (i == f ? v : -v);
+      ch += sign * (i == f ? v : -v);
+    } else if (s.may_call_tichu(i)) {
+      const int add = sign * (i == f ? 100 : -100);
+      cl += std::min(0, add);
+      ch += std::max(0, add);
+    }
+  }
+}
+
+// The points a set of cards may move: the Phoenix's -25 counts as 25.
+int free_points(Mask cards) { return card_points(cards & ~kPhoenix) + ((cards & kPhoenix) ? 25 : 0); }
+
+// The card points for team 0 when seat `f` goes out first and seat `t`
+// ends last: each pile for its seat's team, the last seat's for the first
+// player's (R8.4); the points still free lie within `swing` of that.
+int pile_points(const std::array<int, 4>& pile, int f, int t) {
+  int d = 0;
+  for (int i = 0; i < 4; ++i) {
+    const int to = i == t ? team_of(f) : team_of(i);
+    d += to == 0 ? pile[static_cast<std::size_t>(i)] : -pile[static_cast<std::size_t>(i)];
+  }
+  return d;
+}
+
+// Whether `hand` holds a bomb: four cards of one rank or a straight flush.
+constexpr bool holds_bomb(Mask hand) {
+  const Mask n = hand & kNormals;
+  return (n & n >> 1 & n >> 2 & n >> 3 & kRankLowBits) != 0 || holds_straight_flush(hand);
+}
+
+// Sure tricks: whether the seat in turn, on lead, can play all its cards
+// out winning every trick whatever the others do. No other hand holds a
+// bomb; the seat plays each of its ranks as one combination (its single,
+// pair, trio or four of a kind), each one that no other hand could beat
+// (the cards of all other hands counted together, the Phoenix with them),
+// the Dragon as a single, and at most one combination that could be beaten,
+// the Mah Jong or the Dog, which it plays last; its Phoenix goes last
+// alone, or with a single or a pair that is played last. A wish it could
+// be bound by (it holds the rank) and a table to answer are not taken.
+// `won`: the cards of the combinations nobody could beat, whose tricks the
+// seat surely takes (the Dragon's it gives away).
+bool runs_out(const HandState& s, Mask& won) {
+  if (s.decision() != Decision::Play || s.table() != nullptr) return false;
+  const int x = s.current_player();
+  const Mask hand = s.hand(x);
+  const int wish = s.wish();
+  if (wish != 0 && (hand & kNormals & rank_cards(wish))) return false;
+  Mask others = 0;
+  for (int i = 0; i < 4; ++i) {
+    if (i == x) continue;
+    if (holds_bomb(s.hand(i))) return false;
+    others |= s.hand(i);
+  }
+  // beats[c - 1]: one bit per rank (its nibble's lowest) of which the others hold c of a kind.
+  const Mask counts = by_rank_counts(others & kNormals);  // thermometer: 1, 3, 7 or 15 per nibble
+  std::array<Mask, 3> beats{};
+  for (std::size_t c = 0; c < 3; ++c) {
+    beats[c] = counts >> c & kNibbleLow;
+    if (c > 0 && (others & kPhoenix)) beats[c] |= counts >> (c - 1) & kNibbleLow;
+  }
+  const bool single_beaten = (others & (kPhoenix | kDragon)) != 0;
+  int beatable = ((hand & kMahJong) ? 1 : 0) + ((hand & kDog) ? 1 : 0);
+  int beatable_count = 4;  // the count of the one beatable rank (4: none, or a special card)
+  const Mask own = by_rank_counts(hand & kNormals);
+  won = 0;
+  for (Mask held = own & kNibbleLow; held != 0 && beatable <= 1; held &= held - 1) {
+    const int shift = std::countr_zero(held);
+    const int c = std::popcount((own >> shift) & 0xF);
+    const Mask cards = hand & Mask{0xF} << shift;
+    if (c == 4) {  // a bomb: nobody else holds one
+      won |= cards;
+      continue;
+    }
+    const Mask above = ~((Mask{1} << (shift + 4)) - 1);
+    const bool beaten = (beats[static_cast<std::size_t>(c - 1)] & above) != 0 || (c == 1 && single_beaten);
+    if (beaten) {
+      ++beatable;
+      beatable_count = c;
+    } else {
+      won |= cards;
+    }
+  }
+  if (!(hand & kPhoenix)) return beatable <= 1;
+  return beatable == 0 || (beatable == 1 && beatable_count <= 2);
+}
+
 // Bounds on the final value that hold whatever is played from `s`, for a
 // cut before any move is generated (the bridge solvers' quick-trick bounds,
 // in Tichu's terms): points already in piles stay with their seat's team
 // unless that seat ends last; the points still in hands and the trick may
 // go either way; the calls' signs are fixed once the first player is out;
-// the one-two only while no opponent of the first player is out.
+// the one-two only while no opponent of the first player is out. A seat
+// in turn that surely runs out (`runs_out`) bounds the value for its team
+// further: it will not end last, it may go out first, so no opponent's
+// call can win and no opponent's one-two happen, and the points of the
+// combinations nobody could beat go to its pile.
 void value_bounds(const HandState& s, int& lo, int& hi) {
   std::array<int, 4> pile{};
   for (int i = 0; i < 4; ++i) pile[static_cast<std::size_t>(i)] = card_points(s.pile(i));
@@ -328,7 +430,7 @@ void value_bounds(const HandState& s, int& lo, int& hi) {
     free |= s.hand(i);
     if (s.hand(i)) holders |= static_cast<std::uint8_t>(1u << i);
   }
-  const int swing = card_points(free & ~kPhoenix) + ((free & kPhoenix) ? 25 : 0);
+  const int swing = free_points(free);
   lo = kInfinity;
   hi = -kInfinity;
   auto widen = [&](int a, int b) {
@@ -339,19 +441,7 @@ void value_bounds(const HandState& s, int& lo, int& hi) {
   for (int f = 0; f < 4; ++f) {
     if (outs >= 1 ? f != s.out_seat(0) : !(holders >> f & 1)) continue;
     int cl = 0, ch = 0;  // the calls, for team 0, when f goes out first
-    for (int i = 0; i < 4; ++i) {
-      const int sign = team_of(i) == 0 ? 1 : -1;
-      const Call c = s.call(i);
-      const int v = c == Call::GrandTichu ? 200 : c == Call::Tichu ? 100 : 0;
-      if (v) {
-        cl += sign * (i == f ? v : -v);
-        ch += sign * (i == f ? v : -v);
-      } else if (s.may_call_tichu(i)) {
-        const int add = sign * (i == f ? 100 : -100);
-        cl += std::min(0, add);
-        ch += std::max(0, add);
-      }
-    }
+    call_bounds(s, f, cl, ch);
     const int partner = (f + 2) % 4;
     const bool one_two = (outs == 0 || (outs == 1 && s.out_seat(0) == f)) && (holders >> partner & 1);
     if (one_two) {
@@ -360,12 +450,32 @@ void value_bounds(const HandState& s, int& lo, int& hi) {
     }
     for (int t = 0; t < 4; ++t) {  // t ends last
       if (t == f || !(holders >> t & 1)) continue;
-      int d = 0;
-      for (int i = 0; i < 4; ++i) {
-        const int to = i == t ? team_of(f) : team_of(i);
-        d += to == 0 ? pile[static_cast<std::size_t>(i)] : -pile[static_cast<std::size_t>(i)];
-      }
+      const int d = pile_points(pile, f, t);
       widen(d - swing + cl, d + swing + ch);
+    }
+  }
+  if (Mask won = 0; runs_out(s, won)) {
+    const int x = s.current_player();
+    const bool maxi = team_of(x) == 0;
+    const int f = outs >= 1 ? s.out_seat(0) : x;
+    int cl = 0, ch = 0;
+    call_bounds(s, f, cl, ch);
+    int worst = maxi ? kInfinity : -kInfinity;  // the worst end for x's team, team 0's view
+    if (outs == 1 && f == (x + 2) % 4) {
+      worst = maxi ? 200 + cl : -200 + ch;  // x goes out second, after his partner: the one-two
+    } else {
+      pile[static_cast<std::size_t>(x)] += card_points(won);
+      const int left = free_points(free & ~won);
+      for (int t = 0; t < 4; ++t) {  // t ends last: anyone still in but x
+        if (t == x || t == f || !(holders >> t & 1)) continue;
+        const int d = pile_points(pile, f, t);
+        worst = maxi ? std::min(worst, d - left + cl) : std::max(worst, d + left + ch);
+      }
+    }
+    if (maxi && worst < kInfinity) {
+      lo = std::max(lo, worst);
+    } else if (!maxi && worst > -kInfinity) {
+      hi = std::min(hi, worst);
     }
   }
   lo = lo / kUnit - (lo % kUnit != 0 && lo < 0 ? 1 : 0);
