@@ -411,75 +411,110 @@ bool runs_out(const HandState& s, Mask& won) {
   return beatable == 0 || (beatable == 1 && beatable_count <= 2);
 }
 
+// Rounds a bound in points down (lower) or up (upper) to units.
+int floor_units(int v) { return v / kUnit - (v % kUnit != 0 && v < 0 ? 1 : 0); }
+int ceil_units(int v) { return v / kUnit + (v % kUnit != 0 && v > 0 ? 1 : 0); }
+
 // Bounds on the final value that hold whatever is played from `s`, for a
 // cut before any move is generated (the bridge solvers' quick-trick bounds,
 // in Tichu's terms): points already in piles stay with their seat's team
 // unless that seat ends last; the points still in hands and the trick may
 // go either way; the calls' signs are fixed once the first player is out;
-// the one-two only while no opponent of the first player is out. A seat
-// in turn that surely runs out (`runs_out`) bounds the value for its team
-// further: it will not end last, it may go out first, so no opponent's
-// call can win and no opponent's one-two happen, and the points of the
-// combinations nobody could beat go to its pile.
-void value_bounds(const HandState& s, int& lo, int& hi) {
+// the one-two only while no opponent of the first player is out.
+struct QuickBounds {
   std::array<int, 4> pile{};
-  for (int i = 0; i < 4; ++i) pile[static_cast<std::size_t>(i)] = card_points(s.pile(i));
-  Mask free = s.trick();
+  Mask free = 0;
   std::uint8_t holders = 0;
-  for (int i = 0; i < 4; ++i) {
-    free |= s.hand(i);
-    if (s.hand(i)) holders |= static_cast<std::uint8_t>(1u << i);
-  }
-  const int swing = free_points(free);
-  lo = kInfinity;
-  hi = -kInfinity;
-  auto widen = [&](int a, int b) {
-    lo = std::min(lo, a);
-    hi = std::max(hi, b);
-  };
-  const int outs = s.out_count();
-  for (int f = 0; f < 4; ++f) {
-    if (outs >= 1 ? f != s.out_seat(0) : !(holders >> f & 1)) continue;
-    int cl = 0, ch = 0;  // the calls, for team 0, when f goes out first
-    call_bounds(s, f, cl, ch);
-    const int partner = (f + 2) % 4;
-    const bool one_two = (outs == 0 || (outs == 1 && s.out_seat(0) == f)) && (holders >> partner & 1);
-    if (one_two) {
-      const int v = team_of(f) == 0 ? 200 : -200;
-      widen(v + cl, v + ch);
-    }
-    for (int t = 0; t < 4; ++t) {  // t ends last
-      if (t == f || !(holders >> t & 1)) continue;
-      const int d = pile_points(pile, f, t);
-      widen(d - swing + cl, d + swing + ch);
+
+  explicit QuickBounds(const HandState& s) : free(s.trick()) {
+    for (int i = 0; i < 4; ++i) {
+      pile[static_cast<std::size_t>(i)] = card_points(s.pile(i));
+      free |= s.hand(i);
+      if (s.hand(i)) holders |= static_cast<std::uint8_t>(1u << i);
     }
   }
-  if (Mask won = 0; runs_out(s, won)) {
+
+  // The bounds whoever goes out first and last, in units.
+  void value(const HandState& s, int& lo, int& hi) const {
+    const int swing = free_points(free);
+    lo = kInfinity;
+    hi = -kInfinity;
+    auto widen = [&](int a, int b) {
+      lo = std::min(lo, a);
+      hi = std::max(hi, b);
+    };
+    const int outs = s.out_count();
+    for (int f = 0; f < 4; ++f) {
+      if (outs >= 1 ? f != s.out_seat(0) : !(holders >> f & 1)) continue;
+      int cl = 0, ch = 0;  // the calls, for team 0, when f goes out first
+      call_bounds(s, f, cl, ch);
+      const int partner = (f + 2) % 4;
+      const bool one_two = (outs == 0 || (outs == 1 && s.out_seat(0) == f)) && (holders >> partner & 1);
+      if (one_two) {
+        const int v = team_of(f) == 0 ? 200 : -200;
+        widen(v + cl, v + ch);
+      }
+      for (int t = 0; t < 4; ++t) {  // t ends last
+        if (t == f || !(holders >> t & 1)) continue;
+        const int d = pile_points(pile, f, t);
+        widen(d - swing + cl, d + swing + ch);
+      }
+    }
+    lo = floor_units(lo);
+    hi = ceil_units(hi);
+  }
+
+  // The bound for the team of the seat in turn, in units (a lower bound for
+  // team 0, an upper one for team 1), when that seat runs out winning the
+  // tricks of the cards `won` (`runs_out`): it does not end last, it goes
+  // out first unless someone is out already, so no opponent's call can win
+  // and no opponent's one-two happen; after its partner it makes the
+  // one-two. It grows with the points in `won`.
+  [[nodiscard]] int run_out(const HandState& s, Mask won) const {
     const int x = s.current_player();
     const bool maxi = team_of(x) == 0;
+    const int outs = s.out_count();
     const int f = outs >= 1 ? s.out_seat(0) : x;
     int cl = 0, ch = 0;
     call_bounds(s, f, cl, ch);
+    if (outs == 1 && f == (x + 2) % 4) return maxi ? floor_units(200 + cl) : ceil_units(-200 + ch);
+    std::array<int, 4> sure = pile;
+    sure[static_cast<std::size_t>(x)] += card_points(won);
+    const int left = free_points(free & ~won);
     int worst = maxi ? kInfinity : -kInfinity;  // the worst end for x's team, team 0's view
-    if (outs == 1 && f == (x + 2) % 4) {
-      worst = maxi ? 200 + cl : -200 + ch;  // x goes out second, after his partner: the one-two
-    } else {
-      pile[static_cast<std::size_t>(x)] += card_points(won);
-      const int left = free_points(free & ~won);
-      for (int t = 0; t < 4; ++t) {  // t ends last: anyone still in but x
-        if (t == x || t == f || !(holders >> t & 1)) continue;
-        const int d = pile_points(pile, f, t);
-        worst = maxi ? std::min(worst, d - left + cl) : std::max(worst, d + left + ch);
-      }
+    for (int t = 0; t < 4; ++t) {              // t ends last: anyone still in but x
+      if (t == x || t == f || !(holders >> t & 1)) continue;
+      const int d = pile_points(sure, f, t);
+      worst = maxi ? std::min(worst, d - left + cl) : std::max(worst, d + left + ch);
     }
-    if (maxi && worst < kInfinity) {
-      lo = std::max(lo, worst);
-    } else if (!maxi && worst > -kInfinity) {
-      hi = std::min(hi, worst);
-    }
+    if (worst == kInfinity || worst == -kInfinity) return maxi ? -kInfinity : kInfinity;  // no bound
+    return maxi ? floor_units(worst) : ceil_units(worst);
   }
-  lo = lo / kUnit - (lo % kUnit != 0 && lo < 0 ? 1 : 0);
-  hi = hi / kUnit + (hi % kUnit != 0 && hi > 0 ? 1 : 0);
+};
+
+// Whether the quick bounds of `s` decide its value against (alpha, beta):
+// then `cut` is the bound to return. The sure-trick bound is tried only
+// where it could cut (its best case, every card the seat holds won, does).
+bool quick_cut(const HandState& s, int alpha, int beta, int& cut) {
+  const QuickBounds q(s);
+  int lo = 0, hi = 0;
+  q.value(s, lo, hi);
+  if (hi <= alpha) {
+    cut = hi;
+    return true;
+  }
+  if (lo >= beta) {
+    cut = lo;
+    return true;
+  }
+  if (s.decision() != Decision::Play || s.table() != nullptr) return false;
+  const bool maxi = team_of(s.current_player()) == 0;
+  const int best_case = q.run_out(s, s.hand(s.current_player()) & kNormals);
+  if (maxi ? best_case < beta : best_case > alpha) return false;
+  Mask won = 0;
+  if (!runs_out(s, won)) return false;
+  cut = q.run_out(s, won);
+  return maxi ? cut >= beta : cut <= alpha;
 }
 
 class Search {
@@ -760,12 +795,7 @@ int Search::ab(const HandState& s, int alpha, int beta, int ply) {
     beta = std::min<int>(beta, e.upper);
     hint = std::cmp_less(e.best, n) ? e.best : -1;  // an equivalent position's index may lie past this one's actions
   }
-  {
-    int lo = 0, hi = 0;
-    value_bounds(s, lo, hi);
-    if (hi <= alpha) return hi;
-    if (lo >= beta) return lo;
-  }
+  if (int cut = 0; quick_cut(s, alpha, beta, cut)) return cut;
   order(s, here, n, hint, ply);
   const bool maxi = team_of(s.current_player()) == 0;
   const int alpha0 = alpha, beta0 = beta;
