@@ -50,7 +50,17 @@ struct Key {
   friend bool operator==(const Key&, const Key&) = default;
 };
 
-std::uint64_t points_byte(Mask cards) { return static_cast<std::uint8_t>(card_points(cards) + 64); }
+// Card points (R8.5) as score.cpp's card_points counts them, without a
+// call or a popcount: the 5s, 10s and Kings are three nibbles.
+constexpr std::array<std::uint8_t, 16> kNibbleCount{0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+constexpr int points_of(Mask cards) {
+  const auto nibble = [cards](int rank) { return kNibbleCount[(cards >> rank_shift(rank)) & 0xF]; };
+  return 5 * nibble(5) + 10 * (nibble(10) + nibble(13)) + ((cards & kDragon) ? 25 : 0) - ((cards & kPhoenix) ? 25 : 0);
+}
+static_assert(points_of(kDeck) == 100 && points_of(kPhoenix | rank_cards(5)) == -5);
+static_assert(points_of(rank_cards(10) | rank_cards(13) | kDragon) == 105);
+
+std::uint64_t points_byte(Mask cards) { return static_cast<std::uint8_t>(points_of(cards) + 64); }
 
 // Equivalent cards (docs/solver.md): a suit matters only in a straight
 // flush, so in a hand that holds none (nor ever will: a hand only loses
@@ -101,6 +111,8 @@ struct RankMap {
   bool identity = true;
   std::uint64_t points = 0;  // 2 bits per place of a held rank: 1 for a 5, 2 for a 10 or King
   int end = 2;                // the place after the last, the run up to the Ace's end included
+  std::array<std::uint8_t, 7> block_first{}, block_last{};  // runs of held ranks (at most 7 in 13 ranks)
+  std::size_t blocks = 0;
 
   explicit RankMap(Mask all) {
     const int cap = (all & kPhoenix) ? 2 : 1;
@@ -120,13 +132,27 @@ struct RankMap {
       }
     }
     end = place;
+    // The held ranks in runs of consecutive ranks, each moved as one block.
+    for (int r = 2; r <= 14; ++r) {
+      if (rank_nibble(all, r) == 0) continue;
+      if (blocks > 0 && r == block_last[blocks - 1] + 1) {
+        block_last[blocks - 1] = static_cast<std::uint8_t>(r);
+      } else {
+        block_first[blocks] = static_cast<std::uint8_t>(r);
+        block_last[blocks] = static_cast<std::uint8_t>(r);
+        ++blocks;
+      }
+    }
   }
-  // The cards of `m` with each rank's nibble moved to its place (specials kept).
+  // The cards of `m`, which holds cards of held ranks only (a hand), with
+  // each rank's nibble moved to its place (specials kept).
   [[nodiscard]] Mask cards(Mask m) const {
     if (identity) return m;
     Mask out = m & (kSpecials | kCountedHand);
-    for (int r = 2; r <= 14; ++r) {
-      out |= Mask{rank_nibble(m, r)} << rank_shift(to[static_cast<std::size_t>(r)]);
+    for (std::size_t b = 0; b < blocks; ++b) {
+      const int first = block_first[b], width = 4 * (block_last[b] - first + 1);
+      const Mask block = (m >> rank_shift(first)) & ((Mask{1} << width) - 1);
+      out |= block << rank_shift(to[block_first[b]]);
     }
     return out;
   }
@@ -160,7 +186,7 @@ Key make_key(const HandState& s, bool reduce) {
   const int first = s.out_count() > 0 ? s.out_seat(0) : -1;
   for (int i = 0; i < 4; ++i) {
     if (first >= 0 && (s.hand(i) == 0 || team_of(i) == team_of(first))) {
-      team_points[static_cast<std::size_t>(team_of(i))] += card_points(s.pile(i));
+      team_points[static_cast<std::size_t>(team_of(i))] += points_of(s.pile(i));
     } else {
       w5 |= points_byte(s.pile(i)) << (32 + 8 * i);
     }
@@ -335,7 +361,7 @@ void call_bounds(const HandState& s, int f, int& cl, int& ch) {
 }
 
 // The points a set of cards may move: the Phoenix's -25 counts as 25.
-int free_points(Mask cards) { return card_points(cards & ~kPhoenix) + ((cards & kPhoenix) ? 25 : 0); }
+int free_points(Mask cards) { return points_of(cards & ~kPhoenix) + ((cards & kPhoenix) ? 25 : 0); }
 
 // The card points for team 0 when seat `f` goes out first and seat `t`
 // ends last: each pile for its seat's team, the last seat's for the first
@@ -355,21 +381,22 @@ constexpr bool holds_bomb(Mask hand) {
   return (n & n >> 1 & n >> 2 & n >> 3 & kRankLowBits) != 0 || holds_straight_flush(hand);
 }
 
-// Sure tricks: whether the seat in turn, on lead, can play all its cards
-// out winning every trick whatever the others do. No other hand holds a
+// Sure tricks: whether the seat in turn, on lead or answering a single, a
+// pair or a trio, can play all its cards out winning every trick whatever
+// the others do. No other hand holds a
 // bomb; the seat plays each of its ranks as one combination (its single,
 // pair, trio or four of a kind), each one that no other hand could beat
 // (the cards of all other hands counted together, the Phoenix with them),
 // the Dragon as a single, and at most one combination that could be beaten,
 // the Mah Jong or the Dog, which it plays last; its Phoenix goes last
 // alone, or with a single or a pair that is played last. A wish it could
-// be bound by (it holds the rank) and a table to answer are not taken.
+// be bound by (it holds the rank) is not taken.
 // `won`: the cards of the combinations nobody could beat, whose tricks the
 // seat surely takes (the Dragon's it gives away).
 bool runs_out(const HandState& s, Mask& won) {
-  if (s.decision() != Decision::Play || s.table() != nullptr) return false;
+  if (s.decision() != Decision::Play) return false;
   const int x = s.current_player();
-  const Mask hand = s.hand(x);
+  Mask hand = s.hand(x);
   const int wish = s.wish();
   if (wish != 0 && (hand & kNormals & rank_cards(wish))) return false;
   Mask others = 0;
@@ -386,10 +413,34 @@ bool runs_out(const HandState& s, Mask& won) {
     if (c > 0 && (others & kPhoenix)) beats[c] |= counts >> (c - 1) & kNibbleLow;
   }
   const bool single_beaten = (others & (kPhoenix | kDragon)) != 0;
+  won = 0;
+  if (const Move* t = s.table()) {
+    // Answering: first the lowest of its ranks that beats the table as a
+    // single, pair or trio with all its cards and that nobody could beat
+    // (the trick is then its own), or the Dragon on a single (its trick
+    // given away); then it leads the rest.
+    const int c = t->type == MoveType::Single ? 1 : t->type == MoveType::Pair ? 2 : t->type == MoveType::Trio ? 3 : 0;
+    if (c == 0) return false;
+    const Mask own = by_rank_counts(hand & kNormals);
+    Mask first = 0;
+    for (int r = std::max(2, t->rank2 / 2 + 1); r <= 14 && first == 0; ++r) {
+      const int shift = rank_shift(r);
+      const bool beaten =
+          (beats[static_cast<std::size_t>(c - 1)] & ~((Mask{1} << (shift + 4)) - 1)) != 0 || (c == 1 && single_beaten);
+      if (std::popcount((own >> shift) & 0xF) == c && !beaten) first = hand & rank_cards(r);
+    }
+    if (first != 0) {
+      won = first | s.trick();
+    } else if (c == 1 && (hand & kDragon) && t->rank2 < kDragonRank2) {
+      first = kDragon;
+    } else {
+      return false;
+    }
+    hand &= ~first;
+  }
   int beatable = ((hand & kMahJong) ? 1 : 0) + ((hand & kDog) ? 1 : 0);
   int beatable_count = 4;  // the count of the one beatable rank (4: none, or a special card)
   const Mask own = by_rank_counts(hand & kNormals);
-  won = 0;
   for (Mask held = own & kNibbleLow; held != 0 && beatable <= 1; held &= held - 1) {
     const int shift = std::countr_zero(held);
     const int c = std::popcount((own >> shift) & 0xF);
@@ -428,7 +479,7 @@ struct QuickBounds {
 
   explicit QuickBounds(const HandState& s) : free(s.trick()) {
     for (int i = 0; i < 4; ++i) {
-      pile[static_cast<std::size_t>(i)] = card_points(s.pile(i));
+      pile[static_cast<std::size_t>(i)] = points_of(s.pile(i));
       free |= s.hand(i);
       if (s.hand(i)) holders |= static_cast<std::uint8_t>(1u << i);
     }
@@ -479,7 +530,7 @@ struct QuickBounds {
     call_bounds(s, f, cl, ch);
     if (outs == 1 && f == (x + 2) % 4) return maxi ? floor_units(200 + cl) : ceil_units(-200 + ch);
     std::array<int, 4> sure = pile;
-    sure[static_cast<std::size_t>(x)] += card_points(won);
+    sure[static_cast<std::size_t>(x)] += points_of(won);
     const int left = free_points(free & ~won);
     int worst = maxi ? kInfinity : -kInfinity;  // the worst end for x's team, team 0's view
     for (int t = 0; t < 4; ++t) {              // t ends last: anyone still in but x
@@ -507,9 +558,9 @@ bool quick_cut(const HandState& s, int alpha, int beta, int& cut) {
     cut = lo;
     return true;
   }
-  if (s.decision() != Decision::Play || s.table() != nullptr) return false;
+  if (s.decision() != Decision::Play) return false;
   const bool maxi = team_of(s.current_player()) == 0;
-  const int best_case = q.run_out(s, s.hand(s.current_player()) & kNormals);
+  const int best_case = q.run_out(s, (s.hand(s.current_player()) | s.trick()) & kNormals);
   if (maxi ? best_case < beta : best_case > alpha) return false;
   Mask won = 0;
   if (!runs_out(s, won)) return false;
@@ -665,7 +716,7 @@ int merge_adjacent_singles(const HandState& s, Action* out, int n) {
     bool drop = false;
     if (alone && prev >= 2 && prev < r) {
       const Mask between = ((Mask{1} << rank_shift(r)) - 1) & ~((Mask{1} << rank_shift(prev + 1)) - 1);
-      drop = ((hand | others) & between) == 0 && card_points(rank_cards(prev)) == card_points(rank_cards(r));
+      drop = ((hand | others) & between) == 0 && points_of(rank_cards(prev)) == points_of(rank_cards(r));
     }
     prev = alone ? r : -1;
     if (!drop) out[m++] = a;
