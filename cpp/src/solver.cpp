@@ -107,42 +107,42 @@ constexpr Mask hand_key(Mask hand, bool reduce) {
 // the table or wished) only compares with held ranks, so it takes the
 // first place of its run.
 struct RankMap {
-  std::array<std::uint8_t, 15> to{};  // ranks 2..14 to their place
+  std::uint32_t held = 0;    // bit r - 2 for each rank r that a hand holds
+  std::uint32_t places = 0;  // the ranks that take a place: the held ones, the first one or two of each empty run
   bool identity = true;
   std::uint64_t points = 0;  // 2 bits per place of a held rank: 1 for a 5, 2 for a 10 or King
-  int end = 2;                // the place after the last, the run up to the Ace's end included
-  std::array<std::uint8_t, 7> block_first{}, block_last{};  // runs of held ranks (at most 7 in 13 ranks)
+  int end = 2;               // the place after the last, the run up to the Ace's end included
+  std::array<std::uint8_t, 7> block_first{}, block_width{}, block_to{};  // runs of held ranks (at most 7 in 13)
   std::size_t blocks = 0;
 
   explicit RankMap(Mask all) {
-    const int cap = (all & kPhoenix) ? 2 : 1;
-    int place = 2, run = 0;
-    for (int r = 2; r <= 14; ++r) {
-      const auto ur = static_cast<std::size_t>(r);
-      if (rank_nibble(all, r) != 0) {
-        to[ur] = static_cast<std::uint8_t>(place);
-        points |= std::uint64_t{r == 5 ? 1U : (r == 10 || r == 13) ? 2U : 0U} << (2 * (place - 2));
-        identity = identity && place == r;
-        ++place;
-        run = 0;
-      } else {
-        to[ur] = run == 0 ? static_cast<std::uint8_t>(place) : to[ur - 1];
-        if (run < cap) ++place;
-        ++run;
-      }
+    Mask x = all & kNormals;
+    x |= x >> 1;
+    x |= x >> 2;
+    for (int i = 0; i < 13; ++i) held |= static_cast<std::uint32_t>((x >> rank_shift(i + 2)) & 1) << i;
+    const std::uint32_t empty = ~held & 0x1FFFU;
+    const std::uint32_t starts = empty & ~(empty << 1);
+    places = held | starts;
+    if (all & kPhoenix) places |= empty & (starts << 1);
+    end = 2 + std::popcount(places);
+    const int top = held ? static_cast<int>(std::bit_width(held)) - 1 : 0;
+    identity = (places & ((1U << top) - 1)) == (1U << top) - 1;
+    for (const int r : {5, 10, 13}) {
+      if (held >> (r - 2) & 1) points |= std::uint64_t{r == 5 ? 1U : 2U} << (2 * (place(r) - 2));
     }
-    end = place;
-    // The held ranks in runs of consecutive ranks, each moved as one block.
-    for (int r = 2; r <= 14; ++r) {
-      if (rank_nibble(all, r) == 0) continue;
-      if (blocks > 0 && r == block_last[blocks - 1] + 1) {
-        block_last[blocks - 1] = static_cast<std::uint8_t>(r);
-      } else {
-        block_first[blocks] = static_cast<std::uint8_t>(r);
-        block_last[blocks] = static_cast<std::uint8_t>(r);
-        ++blocks;
-      }
+    for (std::uint32_t h = held & ~(held << 1); h != 0; h &= h - 1) {
+      const int b = std::countr_zero(h);
+      block_first[blocks] = static_cast<std::uint8_t>(b + 2);
+      block_width[blocks] = static_cast<std::uint8_t>(4 * std::countr_zero(~(held >> b)));
+      block_to[blocks] = static_cast<std::uint8_t>(place(b + 2));
+      ++blocks;
     }
+  }
+  // The place of rank r (2..14): a held rank's own, an empty rank's the first of its run.
+  [[nodiscard]] int place(int r) const {
+    int i = r - 2;
+    if (!(held >> i & 1)) i = static_cast<int>(std::bit_width(held & ((1U << i) - 1)));  // one past the held rank below
+    return 2 + std::popcount(places & ((1U << i) - 1));
   }
   // The cards of `m`, which holds cards of held ranks only (a hand), with
   // each rank's nibble moved to its place (specials kept).
@@ -150,18 +150,17 @@ struct RankMap {
     if (identity) return m;
     Mask out = m & (kSpecials | kCountedHand);
     for (std::size_t b = 0; b < blocks; ++b) {
-      const int first = block_first[b], width = 4 * (block_last[b] - first + 1);
-      const Mask block = (m >> rank_shift(first)) & ((Mask{1} << width) - 1);
-      out |= block << rank_shift(to[block_first[b]]);
+      const Mask block = (m >> rank_shift(block_first[b])) & ((Mask{1} << block_width[b]) - 1);
+      out |= block << rank_shift(block_to[b]);
     }
     return out;
   }
   // A rank (twice it, halves for the Phoenix on a single): ranks below 2 and the Dragon keep theirs.
   [[nodiscard]] int rank2(int r2) const {
     const int r = r2 / 2;
-    return r < 2 || r > 14 ? r2 : 2 * to[static_cast<std::size_t>(r)] + (r2 & 1);
+    return r < 2 || r > 14 ? r2 : 2 * place(r) + (r2 & 1);
   }
-  [[nodiscard]] int rank(int r) const { return r < 2 || r > 14 ? r : to[static_cast<std::size_t>(r)]; }
+  [[nodiscard]] int rank(int r) const { return r < 2 || r > 14 ? r : place(r); }
 };
 
 Key make_key(const HandState& s, bool reduce) {
@@ -533,7 +532,7 @@ struct QuickBounds {
     sure[static_cast<std::size_t>(x)] += points_of(won);
     const int left = free_points(free & ~won);
     int worst = maxi ? kInfinity : -kInfinity;  // the worst end for x's team, team 0's view
-    for (int t = 0; t < 4; ++t) {              // t ends last: anyone still in but x
+    for (int t = 0; t < 4; ++t) {  // t ends last: anyone still in but x
       if (t == x || t == f || !(holders >> t & 1)) continue;
       const int d = pile_points(sure, f, t);
       worst = maxi ? std::min(worst, d - left + cl) : std::max(worst, d + left + ch);
