@@ -129,16 +129,10 @@ def run_out_position(rng: random.Random) -> tuple[list[str], int, dict[str, Any]
         if sum(len(hand) for hand in hands) > 8:
             continue
         used = {card for hand in hands for card in hand}
-        rest_cards = [card for card in tf.CARD_NAMES if card not in used]
-        rng.shuffle(rest_cards)
-        piles: list[list[str]] = [[] for _ in range(4)]
-        for card in rest_cards[: rng.randrange(0, 16)]:
-            piles[rng.randrange(4)].append(card)
+        won = rng.sample([card for card in tf.CARD_NAMES if card not in used], rng.randrange(0, 16))
         played = [seat for seat in range(4) if not hands[seat] or rng.random() < 0.7]  # R7.2
-        if not played:
-            piles = [[] for _ in range(4)]
         keywords = {
-            "piles": [" ".join(pile) for pile in piles],
+            "piles": [" ".join(won[seat::4]) if played else "" for seat in range(4)],  # no trick before a play
             "out_order": out,
             "calls": [rng.choice([0, 0, 1, 2]) for _ in range(4)],
             "wish": wish,
