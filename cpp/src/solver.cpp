@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <bit>
 #include <chrono>
 #include <memory>
 #include <stdexcept>
@@ -49,7 +50,17 @@ struct Key {
   friend bool operator==(const Key&, const Key&) = default;
 };
 
-std::uint64_t points_byte(Mask cards) { return static_cast<std::uint8_t>(card_points(cards) + 64); }
+// Card points (R8.5) as score.cpp's card_points counts them, without a
+// call or a popcount: the 5s, 10s and Kings are three nibbles.
+constexpr std::array<std::uint8_t, 16> kNibbleCount{0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+constexpr int points_of(Mask cards) {
+  const auto nibble = [cards](int rank) { return kNibbleCount[(cards >> rank_shift(rank)) & 0xF]; };
+  return 5 * nibble(5) + 10 * (nibble(10) + nibble(13)) + ((cards & kDragon) ? 25 : 0) - ((cards & kPhoenix) ? 25 : 0);
+}
+static_assert(points_of(kDeck) == 100 && points_of(kPhoenix | rank_cards(5)) == -5);
+static_assert(points_of(rank_cards(10) | rank_cards(13) | kDragon) == 105);
+
+std::uint64_t points_byte(Mask cards) { return static_cast<std::uint8_t>(points_of(cards) + 64); }
 
 // Equivalent cards (docs/solver.md): a suit matters only in a straight
 // flush, so in a hand that holds none (nor ever will: a hand only loses
@@ -96,45 +107,60 @@ constexpr Mask hand_key(Mask hand, bool reduce) {
 // the table or wished) only compares with held ranks, so it takes the
 // first place of its run.
 struct RankMap {
-  std::array<std::uint8_t, 15> to{};  // ranks 2..14 to their place
+  std::uint32_t held = 0;    // bit r - 2 for each rank r that a hand holds
+  std::uint32_t places = 0;  // the ranks that take a place: the held ones, the first one or two of each empty run
   bool identity = true;
   std::uint64_t points = 0;  // 2 bits per place of a held rank: 1 for a 5, 2 for a 10 or King
-  int end = 2;                // the place after the last, the run up to the Ace's end included
+  int end = 2;               // the place after the last, the run up to the Ace's end included
+  std::array<std::uint8_t, 7> block_first{}, block_width{}, block_to{};  // runs of held ranks (at most 7 in 13)
+  std::size_t blocks = 0;
 
   explicit RankMap(Mask all) {
-    const int cap = (all & kPhoenix) ? 2 : 1;
-    int place = 2, run = 0;
-    for (int r = 2; r <= 14; ++r) {
-      const auto ur = static_cast<std::size_t>(r);
-      if (rank_nibble(all, r) != 0) {
-        to[ur] = static_cast<std::uint8_t>(place);
-        points |= std::uint64_t{r == 5 ? 1U : (r == 10 || r == 13) ? 2U : 0U} << (2 * (place - 2));
-        identity = identity && place == r;
-        ++place;
-        run = 0;
-      } else {
-        to[ur] = run == 0 ? static_cast<std::uint8_t>(place) : to[ur - 1];
-        if (run < cap) ++place;
-        ++run;
-      }
+    Mask x = all & kNormals;
+    x |= x >> 1;
+    x |= x >> 2;
+    for (int i = 0; i < 13; ++i) held |= static_cast<std::uint32_t>((x >> rank_shift(i + 2)) & 1) << i;
+    const std::uint32_t empty = ~held & 0x1FFFU;
+    const std::uint32_t starts = empty & ~(empty << 1);
+    places = held | starts;
+    if (all & kPhoenix) places |= empty & (starts << 1);
+    end = 2 + std::popcount(places);
+    const int top = held ? static_cast<int>(std::bit_width(held)) - 1 : 0;
+    identity = (places & ((1U << top) - 1)) == (1U << top) - 1;
+    for (const int r : {5, 10, 13}) {
+      if (held >> (r - 2) & 1) points |= std::uint64_t{r == 5 ? 1U : 2U} << (2 * (place(r) - 2));
     }
-    end = place;
+    for (std::uint32_t h = held & ~(held << 1); h != 0; h &= h - 1) {
+      const int b = std::countr_zero(h);
+      block_first[blocks] = static_cast<std::uint8_t>(b + 2);
+      block_width[blocks] = static_cast<std::uint8_t>(4 * std::countr_zero(~(held >> b)));
+      block_to[blocks] = static_cast<std::uint8_t>(place(b + 2));
+      ++blocks;
+    }
   }
-  // The cards of `m` with each rank's nibble moved to its place (specials kept).
+  // The place of rank r (2..14): a held rank's own, an empty rank's the first of its run.
+  [[nodiscard]] int place(int r) const {
+    int i = r - 2;
+    if (!(held >> i & 1)) i = static_cast<int>(std::bit_width(held & ((1U << i) - 1)));  // one past the held rank below
+    return 2 + std::popcount(places & ((1U << i) - 1));
+  }
+  // The cards of `m`, which holds cards of held ranks only (a hand), with
+  // each rank's nibble moved to its place (specials kept).
   [[nodiscard]] Mask cards(Mask m) const {
     if (identity) return m;
     Mask out = m & (kSpecials | kCountedHand);
-    for (int r = 2; r <= 14; ++r) {
-      out |= Mask{rank_nibble(m, r)} << rank_shift(to[static_cast<std::size_t>(r)]);
+    for (std::size_t b = 0; b < blocks; ++b) {
+      const Mask block = (m >> rank_shift(block_first[b])) & ((Mask{1} << block_width[b]) - 1);
+      out |= block << rank_shift(block_to[b]);
     }
     return out;
   }
   // A rank (twice it, halves for the Phoenix on a single): ranks below 2 and the Dragon keep theirs.
   [[nodiscard]] int rank2(int r2) const {
     const int r = r2 / 2;
-    return r < 2 || r > 14 ? r2 : 2 * to[static_cast<std::size_t>(r)] + (r2 & 1);
+    return r < 2 || r > 14 ? r2 : 2 * place(r) + (r2 & 1);
   }
-  [[nodiscard]] int rank(int r) const { return r < 2 || r > 14 ? r : to[static_cast<std::size_t>(r)]; }
+  [[nodiscard]] int rank(int r) const { return r < 2 || r > 14 ? r : place(r); }
 };
 
 Key make_key(const HandState& s, bool reduce) {
@@ -159,7 +185,7 @@ Key make_key(const HandState& s, bool reduce) {
   const int first = s.out_count() > 0 ? s.out_seat(0) : -1;
   for (int i = 0; i < 4; ++i) {
     if (first >= 0 && (s.hand(i) == 0 || team_of(i) == team_of(first))) {
-      team_points[static_cast<std::size_t>(team_of(i))] += card_points(s.pile(i));
+      team_points[static_cast<std::size_t>(team_of(i))] += points_of(s.pile(i));
     } else {
       w5 |= points_byte(s.pile(i)) << (32 + 8 * i);
     }
@@ -313,63 +339,232 @@ int static_bound(const HandState& s) {
   return b / kUnit;
 }
 
+// The calls' part of the value for team 0 when seat `f` goes out first lies
+// in [cl, ch]: a call made is won or lost, a seat that may still call
+// Tichu may call or not.
+void call_bounds(const HandState& s, int f, int& cl, int& ch) {
+  cl = ch = 0;
+  for (int i = 0; i < 4; ++i) {
+    const int sign = team_of(i) == 0 ? 1 : -1;
+    const Call c = s.call(i);
+    const int v = c == Call::GrandTichu ? 200 : c == Call::Tichu ? 100 : 0;
+    if (v) {
+      cl += sign * (i == f ? v : -v);
+      ch += sign * (i == f ? v : -v);
+    } else if (s.may_call_tichu(i)) {
+      const int add = sign * (i == f ? 100 : -100);
+      cl += std::min(0, add);
+      ch += std::max(0, add);
+    }
+  }
+}
+
+// The points a set of cards may move: the Phoenix's -25 counts as 25.
+int free_points(Mask cards) { return points_of(cards & ~kPhoenix) + ((cards & kPhoenix) ? 25 : 0); }
+
+// The card points for team 0 when seat `f` goes out first and seat `t`
+// ends last: each pile for its seat's team, the last seat's for the first
+// player's (R8.4); the points still free lie within `swing` of that.
+int pile_points(const std::array<int, 4>& pile, int f, int t) {
+  int d = 0;
+  for (int i = 0; i < 4; ++i) {
+    const int to = i == t ? team_of(f) : team_of(i);
+    d += to == 0 ? pile[static_cast<std::size_t>(i)] : -pile[static_cast<std::size_t>(i)];
+  }
+  return d;
+}
+
+// Whether `hand` holds a bomb: four cards of one rank or a straight flush.
+constexpr bool holds_bomb(Mask hand) {
+  const Mask n = hand & kNormals;
+  return (n & n >> 1 & n >> 2 & n >> 3 & kRankLowBits) != 0 || holds_straight_flush(hand);
+}
+
+// Sure tricks: whether the seat in turn, on lead or answering a single, a
+// pair or a trio, can play all its cards out winning every trick whatever
+// the others do. No other hand holds a
+// bomb; the seat plays each of its ranks as one combination (its single,
+// pair, trio or four of a kind), each one that no other hand could beat
+// (the cards of all other hands counted together, the Phoenix with them),
+// the Dragon as a single, and at most one combination that could be beaten,
+// the Mah Jong or the Dog, which it plays last; its Phoenix goes last
+// alone, or with a single or a pair that is played last. A wish it could
+// be bound by (it holds the rank) is not taken.
+// `won`: the cards of the combinations nobody could beat, whose tricks the
+// seat surely takes (the Dragon's it gives away).
+bool runs_out(const HandState& s, Mask& won) {
+  if (s.decision() != Decision::Play) return false;
+  const int x = s.current_player();
+  Mask hand = s.hand(x);
+  const int wish = s.wish();
+  if (wish != 0 && (hand & kNormals & rank_cards(wish))) return false;
+  Mask others = 0;
+  for (int i = 0; i < 4; ++i) {
+    if (i == x) continue;
+    if (holds_bomb(s.hand(i))) return false;
+    others |= s.hand(i);
+  }
+  // beats[c - 1]: one bit per rank (its nibble's lowest) of which the others hold c of a kind.
+  const Mask counts = by_rank_counts(others & kNormals);  // thermometer: 1, 3, 7 or 15 per nibble
+  std::array<Mask, 3> beats{};
+  for (std::size_t c = 0; c < 3; ++c) {
+    beats[c] = counts >> c & kNibbleLow;
+    if (c > 0 && (others & kPhoenix)) beats[c] |= counts >> (c - 1) & kNibbleLow;
+  }
+  const bool single_beaten = (others & (kPhoenix | kDragon)) != 0;
+  won = 0;
+  if (const Move* t = s.table()) {
+    // Answering: first the lowest of its ranks that beats the table as a
+    // single, pair or trio with all its cards and that nobody could beat
+    // (the trick is then its own), or the Dragon on a single (its trick
+    // given away); then it leads the rest.
+    const int c = t->type == MoveType::Single ? 1 : t->type == MoveType::Pair ? 2 : t->type == MoveType::Trio ? 3 : 0;
+    if (c == 0) return false;
+    const Mask own = by_rank_counts(hand & kNormals);
+    Mask first = 0;
+    for (int r = std::max(2, t->rank2 / 2 + 1); r <= 14 && first == 0; ++r) {
+      const int shift = rank_shift(r);
+      const bool beaten =
+          (beats[static_cast<std::size_t>(c - 1)] & ~((Mask{1} << (shift + 4)) - 1)) != 0 || (c == 1 && single_beaten);
+      if (std::popcount((own >> shift) & 0xF) == c && !beaten) first = hand & rank_cards(r);
+    }
+    if (first != 0) {
+      won = first | s.trick();
+    } else if (c == 1 && (hand & kDragon) && t->rank2 < kDragonRank2) {
+      first = kDragon;
+    } else {
+      return false;
+    }
+    hand &= ~first;
+  }
+  int beatable = ((hand & kMahJong) ? 1 : 0) + ((hand & kDog) ? 1 : 0);
+  int beatable_count = 4;  // the count of the one beatable rank (4: none, or a special card)
+  const Mask own = by_rank_counts(hand & kNormals);
+  for (Mask held = own & kNibbleLow; held != 0 && beatable <= 1; held &= held - 1) {
+    const int shift = std::countr_zero(held);
+    const int c = std::popcount((own >> shift) & 0xF);
+    const Mask cards = hand & Mask{0xF} << shift;
+    if (c == 4) {  // a bomb: nobody else holds one
+      won |= cards;
+      continue;
+    }
+    const Mask above = ~((Mask{1} << (shift + 4)) - 1);
+    const bool beaten = (beats[static_cast<std::size_t>(c - 1)] & above) != 0 || (c == 1 && single_beaten);
+    if (beaten) {
+      ++beatable;
+      beatable_count = c;
+    } else {
+      won |= cards;
+    }
+  }
+  if (!(hand & kPhoenix)) return beatable <= 1;
+  return beatable == 0 || (beatable == 1 && beatable_count <= 2);
+}
+
+// Rounds a bound in points down (lower) or up (upper) to units.
+int floor_units(int v) { return v / kUnit - (v % kUnit != 0 && v < 0 ? 1 : 0); }
+int ceil_units(int v) { return v / kUnit + (v % kUnit != 0 && v > 0 ? 1 : 0); }
+
 // Bounds on the final value that hold whatever is played from `s`, for a
 // cut before any move is generated (the bridge solvers' quick-trick bounds,
 // in Tichu's terms): points already in piles stay with their seat's team
 // unless that seat ends last; the points still in hands and the trick may
 // go either way; the calls' signs are fixed once the first player is out;
 // the one-two only while no opponent of the first player is out.
-void value_bounds(const HandState& s, int& lo, int& hi) {
+struct QuickBounds {
   std::array<int, 4> pile{};
-  for (int i = 0; i < 4; ++i) pile[static_cast<std::size_t>(i)] = card_points(s.pile(i));
-  Mask free = s.trick();
+  Mask free = 0;
   std::uint8_t holders = 0;
-  for (int i = 0; i < 4; ++i) {
-    free |= s.hand(i);
-    if (s.hand(i)) holders |= static_cast<std::uint8_t>(1u << i);
-  }
-  const int swing = card_points(free & ~kPhoenix) + ((free & kPhoenix) ? 25 : 0);
-  lo = kInfinity;
-  hi = -kInfinity;
-  auto widen = [&](int a, int b) {
-    lo = std::min(lo, a);
-    hi = std::max(hi, b);
-  };
-  const int outs = s.out_count();
-  for (int f = 0; f < 4; ++f) {
-    if (outs >= 1 ? f != s.out_seat(0) : !(holders >> f & 1)) continue;
-    int cl = 0, ch = 0;  // the calls, for team 0, when f goes out first
+
+  explicit QuickBounds(const HandState& s) : free(s.trick()) {
     for (int i = 0; i < 4; ++i) {
-      const int sign = team_of(i) == 0 ? 1 : -1;
-      const Call c = s.call(i);
-      const int v = c == Call::GrandTichu ? 200 : c == Call::Tichu ? 100 : 0;
-      if (v) {
-        cl += sign * (i == f ? v : -v);
-        ch += sign * (i == f ? v : -v);
-      } else if (s.may_call_tichu(i)) {
-        const int add = sign * (i == f ? 100 : -100);
-        cl += std::min(0, add);
-        ch += std::max(0, add);
-      }
-    }
-    const int partner = (f + 2) % 4;
-    const bool one_two = (outs == 0 || (outs == 1 && s.out_seat(0) == f)) && (holders >> partner & 1);
-    if (one_two) {
-      const int v = team_of(f) == 0 ? 200 : -200;
-      widen(v + cl, v + ch);
-    }
-    for (int t = 0; t < 4; ++t) {  // t ends last
-      if (t == f || !(holders >> t & 1)) continue;
-      int d = 0;
-      for (int i = 0; i < 4; ++i) {
-        const int to = i == t ? team_of(f) : team_of(i);
-        d += to == 0 ? pile[static_cast<std::size_t>(i)] : -pile[static_cast<std::size_t>(i)];
-      }
-      widen(d - swing + cl, d + swing + ch);
+      pile[static_cast<std::size_t>(i)] = points_of(s.pile(i));
+      free |= s.hand(i);
+      if (s.hand(i)) holders |= static_cast<std::uint8_t>(1u << i);
     }
   }
-  lo = lo / kUnit - (lo % kUnit != 0 && lo < 0 ? 1 : 0);
-  hi = hi / kUnit + (hi % kUnit != 0 && hi > 0 ? 1 : 0);
+
+  // The bounds whoever goes out first and last, in units.
+  void value(const HandState& s, int& lo, int& hi) const {
+    const int swing = free_points(free);
+    lo = kInfinity;
+    hi = -kInfinity;
+    auto widen = [&](int a, int b) {
+      lo = std::min(lo, a);
+      hi = std::max(hi, b);
+    };
+    const int outs = s.out_count();
+    for (int f = 0; f < 4; ++f) {
+      if (outs >= 1 ? f != s.out_seat(0) : !(holders >> f & 1)) continue;
+      int cl = 0, ch = 0;  // the calls, for team 0, when f goes out first
+      call_bounds(s, f, cl, ch);
+      const int partner = (f + 2) % 4;
+      const bool one_two = (outs == 0 || (outs == 1 && s.out_seat(0) == f)) && (holders >> partner & 1);
+      if (one_two) {
+        const int v = team_of(f) == 0 ? 200 : -200;
+        widen(v + cl, v + ch);
+      }
+      for (int t = 0; t < 4; ++t) {  // t ends last
+        if (t == f || !(holders >> t & 1)) continue;
+        const int d = pile_points(pile, f, t);
+        widen(d - swing + cl, d + swing + ch);
+      }
+    }
+    lo = floor_units(lo);
+    hi = ceil_units(hi);
+  }
+
+  // The bound for the team of the seat in turn, in units (a lower bound for
+  // team 0, an upper one for team 1), when that seat runs out winning the
+  // tricks of the cards `won` (`runs_out`): it does not end last, it goes
+  // out first unless someone is out already, so no opponent's call can win
+  // and no opponent's one-two happen; after its partner it makes the
+  // one-two. It grows with the points in `won`.
+  [[nodiscard]] int run_out(const HandState& s, Mask won) const {
+    const int x = s.current_player();
+    const bool maxi = team_of(x) == 0;
+    const int outs = s.out_count();
+    const int f = outs >= 1 ? s.out_seat(0) : x;
+    int cl = 0, ch = 0;
+    call_bounds(s, f, cl, ch);
+    if (outs == 1 && f == (x + 2) % 4) return maxi ? floor_units(200 + cl) : ceil_units(-200 + ch);
+    std::array<int, 4> sure = pile;
+    sure[static_cast<std::size_t>(x)] += points_of(won);
+    const int left = free_points(free & ~won);
+    int worst = maxi ? kInfinity : -kInfinity;  // the worst end for x's team, team 0's view
+    for (int t = 0; t < 4; ++t) {  // t ends last: anyone still in but x
+      if (t == x || t == f || !(holders >> t & 1)) continue;
+      const int d = pile_points(sure, f, t);
+      worst = maxi ? std::min(worst, d - left + cl) : std::max(worst, d + left + ch);
+    }
+    if (worst == kInfinity || worst == -kInfinity) return maxi ? -kInfinity : kInfinity;  // no bound
+    return maxi ? floor_units(worst) : ceil_units(worst);
+  }
+};
+
+// Whether the quick bounds of `s` decide its value against (alpha, beta):
+// then `cut` is the bound to return. The sure-trick bound is tried only
+// where it could cut (its best case, every card the seat holds won, does).
+bool quick_cut(const HandState& s, int alpha, int beta, int& cut) {
+  const QuickBounds q(s);
+  int lo = 0, hi = 0;
+  q.value(s, lo, hi);
+  if (hi <= alpha) {
+    cut = hi;
+    return true;
+  }
+  if (lo >= beta) {
+    cut = lo;
+    return true;
+  }
+  if (s.decision() != Decision::Play) return false;
+  const bool maxi = team_of(s.current_player()) == 0;
+  const int best_case = q.run_out(s, (s.hand(s.current_player()) | s.trick()) & kNormals);
+  if (maxi ? best_case < beta : best_case > alpha) return false;
+  Mask won = 0;
+  if (!runs_out(s, won)) return false;
+  cut = q.run_out(s, won);
+  return maxi ? cut >= beta : cut <= alpha;
 }
 
 class Search {
@@ -520,7 +715,7 @@ int merge_adjacent_singles(const HandState& s, Action* out, int n) {
     bool drop = false;
     if (alone && prev >= 2 && prev < r) {
       const Mask between = ((Mask{1} << rank_shift(r)) - 1) & ~((Mask{1} << rank_shift(prev + 1)) - 1);
-      drop = ((hand | others) & between) == 0 && card_points(rank_cards(prev)) == card_points(rank_cards(r));
+      drop = ((hand | others) & between) == 0 && points_of(rank_cards(prev)) == points_of(rank_cards(r));
     }
     prev = alone ? r : -1;
     if (!drop) out[m++] = a;
@@ -650,12 +845,7 @@ int Search::ab(const HandState& s, int alpha, int beta, int ply) {
     beta = std::min<int>(beta, e.upper);
     hint = std::cmp_less(e.best, n) ? e.best : -1;  // an equivalent position's index may lie past this one's actions
   }
-  {
-    int lo = 0, hi = 0;
-    value_bounds(s, lo, hi);
-    if (hi <= alpha) return hi;
-    if (lo >= beta) return lo;
-  }
+  if (int cut = 0; quick_cut(s, alpha, beta, cut)) return cut;
   order(s, here, n, hint, ply);
   const bool maxi = team_of(s.current_player()) == 0;
   const int alpha0 = alpha, beta0 = beta;
