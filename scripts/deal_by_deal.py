@@ -11,6 +11,7 @@ summary is the arena's: the mean over deals with 1.96 s / sqrt(n).
 
     python scripts/deal_by_deal.py ismcts:iterations=10000 heuristic-v1 --seed 0 --deals 200 --out m.jsonl
     python scripts/deal_by_deal.py --summary m.jsonl
+    python scripts/deal_by_deal.py --summary m.jsonl --against base.jsonl   # paired, on the common deals
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import argparse
 import json
 import math
 import time
+from typing import Any
 
 from tichu_fast import _core
 from tichu_fast.arena import duplicate
@@ -72,6 +74,21 @@ def summary(args: argparse.Namespace) -> None:
         print(f"team {team.upper()}: " + ", ".join(f"{k} {c} called, {m} made" for k, (c, m) in made.items()))
     decisions = sum(sum(r["decisions"]) for r in rows)
     print(f"CPU {sum(r['cpu'] for r in rows) / len(rows):.1f} s a deal, both teams' {decisions} decisions")
+    if args.against:
+        paired(rows, args.against)
+
+
+def paired(rows: list[dict[str, Any]], other_file: str) -> None:
+    """Prints the margin of `rows` less that of another file of the same seed, deal by deal, on their common deals."""
+    with open(other_file, encoding="utf-8") as rows_file:
+        other = {r["deal"]: r for r in map(json.loads, rows_file)}
+    common = [r for r in rows if r["deal"] in other]
+    if not common:
+        print(f"against {other_file}: no common deals")
+        return
+    margins = [r["margin"] - other[r["deal"]]["margin"] for r in common]
+    calls = [r["calls"] - other[r["deal"]]["calls"] for r in common]
+    print(f"against {other_file}, {len(common)} common deals: margin {estimate(margins)}, calls {estimate(calls)}")
 
 
 def main() -> None:
@@ -87,6 +104,7 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=1, help="threads of each duplicate deal")
     parser.add_argument("--running", action="store_true", help="print the margin so far after each deal")
     parser.add_argument("--summary", help="summarize this file instead of playing")
+    parser.add_argument("--against", help="with --summary: the margin less this file's (same seed), deal by deal")
     args = parser.parse_args()
     if args.summary:
         summary(args)

@@ -43,3 +43,14 @@ def test_running_prints_the_margin_after_each_deal_and_summary_reads_the_file(tm
     assert summary.startswith("deals 2: margin ")
     assert "team A: tichu" in summary
     assert "CPU" in summary
+
+
+def test_against_prints_the_paired_difference_on_the_common_deals(tmp_path):
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    run("heuristic", "random", "--seed", "3", "--deals", "3", "--out", str(one))
+    run("heuristic", "heuristic-v1", "--seed", "3", "--start", "1", "--deals", "4", "--out", str(two))
+    rows = {n: [json.loads(line) for line in f.read_text().splitlines()] for n, f in (("a", one), ("b", two))}
+    printed = run("--summary", str(one), "--against", str(two)).splitlines()[-1]
+    assert printed.startswith(f"against {two}, 2 common deals: margin ")  # deals 1 and 2
+    difference = sum(a["margin"] - b["margin"] for a, b in zip(rows["a"][1:], rows["b"][:2], strict=True)) / 2
+    assert f"margin {difference:+.1f} ± " in printed

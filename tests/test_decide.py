@@ -135,3 +135,40 @@ def test_prior_favours_the_heuristic_move_at_few_iterations():
     favourite = tf.policy_action(state, "heuristic", 0)
     strong = ismcts(state, iterations=200, seed=2, policy="heuristic", prior=50.0)
     assert strong.action == favourite
+
+
+def _play_states(seed, count):
+    """Play decisions of one hand (played by the heuristic) with more than one legal action."""
+    state, found = tf.HandState.new(seed), []
+    while not state.is_terminal() and len(found) < count:
+        if state.decision == Decision.PLAY and len(state.legal_actions()) > 1:
+            found.append(state.clone())
+        state.apply(tf.policy_action(state, "heuristic", 0))
+    return found
+
+
+def test_keep_plays_the_heuristic_move_unless_the_search_finds_one_keep_points_better():
+    kept_where_it_matters = 0
+    for k, state in enumerate(_play_states(5, 12)):
+        usual = tf.policy_action(state, "heuristic", 0, calls=False)
+        free = ISMCTSBot(iterations=300, seed=k).search(state)
+        seen = free.visits[free.actions.index(usual)] > 0  # the root tries each candidate once, in order
+        gain = free.values[free.actions.index(free.action)] - free.values[free.actions.index(usual)]
+        for keep in (4.0, 1e9):
+            kept = ISMCTSBot(iterations=300, seed=k, keep=keep).search(state)
+            assert list(kept.visits) == list(free.visits)  # the same search, only the choice differs
+            assert kept.action == (usual if seen and gain < keep else free.action)
+        kept_where_it_matters += seen and free.action != usual
+    assert kept_where_it_matters  # the rule was tested where it changes the choice
+
+
+def test_keep_in_flat_monte_carlo_and_in_specs():
+    state = _play_states(5, 1)[0]
+    usual = tf.policy_action(state, "heuristic", 0, calls=False)
+    assert MonteCarloBot(worlds=4, keep=1e9).act(state, state.current_player) == usual
+    assert make_bot("mc:worlds=4,keep=4").keep == 4.0
+    assert make_bot("ismcts:iterations=100,keep=2.5").keep == 2.5
+    assert "keep=2.5" in repr(make_bot("ismcts:iterations=100,keep=2.5"))
+    for make in (lambda: ISMCTSBot(iterations=5, keep=-1.0), lambda: MonteCarloBot(worlds=2, keep=math.nan)):
+        with pytest.raises(ValueError):
+            make()

@@ -149,6 +149,7 @@ class ISMCTSBot:
         extend: float = 0.0,
         call_worlds: int = 0,
         belief: str | None = None,
+        keep: float = 0.0,
     ) -> None:
         """Checks every parameter now (the same exceptions as `ismcts`).
 
@@ -162,7 +163,9 @@ class ISMCTSBot:
         `extend` times the budget (another seed) is added to the first, root
         statistics summed. `call_worlds` > 0 decides the calls (Grand Tichu,
         Tichu, the in-play ``tichu``) by playouts over that many worlds
-        (`tichu_fast.decide`); 0 takes them from the heuristic.
+        (`tichu_fast.decide`); 0 takes them from the heuristic. `keep` > 0 keeps the
+        heuristic's action at the root unless the search's choice has a mean value
+        (the team's return) at least `keep` points higher (`_kept`).
         """
         if iterations is None and budget is None:
             raise ValueError("give iterations, budget (seconds) or both")
@@ -180,6 +183,7 @@ class ISMCTSBot:
             raise ValueError("calls=True searches the calls in the tree: give call_worlds only with calls=False")
         _args.drawn_belief(belief, "ISMCTSBot")
         self.belief = belief
+        self.keep = _args.nonnegative(keep, "keep")
         self._hand = self.seed
         self._decisions = 0
 
@@ -213,6 +217,8 @@ class ISMCTSBot:
         if self.extend > 0 and len(result.actions) > 1 and _close(result.visits):
             more = self._search(state, seat, _core.hand_seed(seed, 1), self.extend)
             result = _summed(result, more)
+        if self.keep > 0 and len(result.actions) > 1:
+            result = _kept(result, policy_action_of(state, "heuristic", seed, self.calls), self.keep)
         return result
 
     def __repr__(self) -> str:
@@ -220,7 +226,14 @@ class ISMCTSBot:
         spend = [f"iterations={self.iterations}"] if self.iterations is not None else []
         spend += [] if self.budget is None else [f"budget={self.budget}"]
         shown = [f"policy={self.policy!r}", f"prior={self.prior}", f"calls={self.calls}", f"seed={self.seed}"]
-        optional = {"threads": 1, "exploration": DEFAULT_EXPLORATION, "extend": 0.0, "call_worlds": 0, "belief": None}
+        optional = {
+            "threads": 1,
+            "exploration": DEFAULT_EXPLORATION,
+            "extend": 0.0,
+            "call_worlds": 0,
+            "belief": None,
+            "keep": 0.0,
+        }
         shown += [f"{name}={getattr(self, name)!r}" for name, usual in optional.items() if getattr(self, name) != usual]
         return f"ISMCTSBot({', '.join(spend + shown)})"
 
@@ -259,6 +272,22 @@ def _close(visits: npt.NDArray[np.int64]) -> bool:
     """Whether the runner-up has at least CLOSE_RATIO of the best action's visits."""
     top = np.sort(visits)[-2:]
     return bool(top[0] >= CLOSE_RATIO * top[1])
+
+
+def _kept(result: SearchResult, usual: Action, keep: float) -> SearchResult:
+    """`result` with the heuristic's action `usual` chosen unless the search's choice is `keep` points better.
+
+    The search's choice (the most visited) replaces the heuristic's action only when
+    its mean value exceeds that of `usual` by at least `keep`, or when `usual` was
+    never visited (or is not a candidate).
+    """
+    if usual == result.action or usual not in result.actions:
+        return result
+    mine = result.actions.index(usual)
+    best = result.actions.index(result.action)
+    if result.visits[mine] == 0 or result.values[best] - result.values[mine] >= keep:
+        return result
+    return SearchResult(usual, result.actions, result.visits, result.values, result.iterations, result.seconds)
 
 
 def _summed(first: SearchResult, second: SearchResult) -> SearchResult:

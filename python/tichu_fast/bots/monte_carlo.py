@@ -36,6 +36,8 @@ class MonteCarloBot(PolicyBot):
     "heuristic:2:4", "heuristic:2:4:distinct", ...; docs/bots.md "Inference") the
     worlds are drawn weighted by how likely the other seats' plays were;
     "heuristic:2:weights" weighs uniform worlds instead, and needs `worlds`.
+    `keep` > 0 plays the heuristic's move unless another has a mean team return
+    at least `keep` points higher.
     """
 
     policy = "heuristic"
@@ -53,6 +55,7 @@ class MonteCarloBot(PolicyBot):
         call_worlds: int = 0,
         exchange_worlds: int = 0,
         belief: str | None = None,
+        keep: float = 0.0,
     ) -> None:
         super().__init__(calls, seed)
         if budget is not None and worlds is not None:
@@ -70,10 +73,12 @@ class MonteCarloBot(PolicyBot):
             # a time budget evaluates batches of worlds; :weights normalises over all worlds of one call
             _args.drawn_belief(belief, "MonteCarloBot with a time budget", ("resample", "distinct"))
         self.belief = belief
+        self.keep = _args.nonnegative(keep, "keep")
 
     def __repr__(self) -> str:
         spend = f"budget={self.budget}" if self.worlds is None else f"worlds={self.worlds}"
         shown = "" if self.belief is None else f", belief={self.belief!r}"
+        shown += "" if not self.keep else f", keep={self.keep}"
         return f"MonteCarloBot({spend}, policy={self.search_policy!r}, calls={self.calls}, seed={self.seed}{shown})"
 
     def act(self, state: Any, seat: int) -> Any:
@@ -97,7 +102,13 @@ class MonteCarloBot(PolicyBot):
                 return usual
         values = self._values(view, seat, seed)
         searched = [i for i, a in enumerate(actions) if a.kind != ActionKind.TICHU]  # the call is the heuristic's
-        return actions[max(searched, key=lambda i: values[i])]
+        best = max(searched, key=lambda i: values[i])
+        kept = policy_action_of(state, "heuristic", seed, False) if self.keep else None  # its move, not its call
+        if kept is not None and kept in actions:
+            mine = actions.index(kept)
+            if values[best] - values[mine] < self.keep:
+                return actions[mine]
+        return actions[best]
 
     def _values(self, state: Any, seat: int, seed: int) -> Any:
         """Each legal action's mean team return for `seat`."""
