@@ -97,6 +97,26 @@ def _rebuild(text: str) -> HandState:
     return HandState.from_replay(text)
 
 
+# The slots that hold a list or a set, copied by clone(); the others hold values
+# that are never changed in place (the legal actions' cache is replaced, never
+# changed), so a clone shares them.
+_COPIED_SLOTS = (
+    "_calls",
+    "_dragon_gifts",
+    "_hands",
+    "_has_played",
+    "_history",
+    "_offers",
+    "_out_order",
+    "_passed",
+    "_piles",
+    "_played",
+    "_plays",
+    "_pushes",
+    "_trick_starts",
+)
+
+
 class HandState(HandBase):
     """One hand from the deal to the score: a plain value (docs/game.md "HandState")."""
 
@@ -865,11 +885,10 @@ class HandState(HandBase):
     def clone(self) -> HandState:
         """A copy sharing nothing mutable."""
         state = object.__new__(HandState)
-        for name in HandState.__slots__:
-            value = getattr(self, name)
-            if isinstance(value, (list, set)):
-                value = value.copy()
-            setattr(state, name, value)
+        for name in _COPIED_SLOTS:
+            setattr(state, name, getattr(self, name).copy())
+        for name in _SHARED_SLOTS:
+            setattr(state, name, getattr(self, name))
         return state
 
     def __copy__(self) -> HandState:
@@ -956,3 +975,6 @@ class HandState(HandBase):
             raise ValueError(f"out must be a writeable C-contiguous array of shape ({size},)")
         fill_observation_tensor(self.observation(player), k, out)
         return out
+
+
+_SHARED_SLOTS = tuple(name for name in HandState.__slots__ if name not in _COPIED_SLOTS)
