@@ -97,26 +97,6 @@ def _rebuild(text: str) -> HandState:
     return HandState.from_replay(text)
 
 
-# The slots that hold a list or a set, copied by clone(); the others hold values
-# that are never changed in place (the legal actions' cache is replaced, never
-# changed), so a clone shares them.
-_COPIED_SLOTS = (
-    "_calls",
-    "_dragon_gifts",
-    "_hands",
-    "_has_played",
-    "_history",
-    "_offers",
-    "_out_order",
-    "_passed",
-    "_piles",
-    "_played",
-    "_plays",
-    "_pushes",
-    "_trick_starts",
-)
-
-
 class HandState(HandBase):
     """One hand from the deal to the score: a plain value (docs/game.md "HandState")."""
 
@@ -977,4 +957,12 @@ class HandState(HandBase):
         return out
 
 
+# The slots that hold a list or a set, copied by clone(); the others hold values
+# that are never changed in place (the legal actions' cache is replaced, never
+# changed), so a clone shares them.
+_COPIED_SLOTS = tuple(
+    name
+    for name in HandState.__slots__
+    if HandState.__annotations__[name].startswith(("list[", "set[")) and not name.startswith("_legal")
+)
 _SHARED_SLOTS = tuple(name for name in HandState.__slots__ if name not in _COPIED_SLOTS)
