@@ -5,7 +5,9 @@ deals done. Deal d is `duplicate(A, B, deals=1, seed=hand_seed(seed, d))`
 (both plays, teams swapped), so the deals are those of no single `tichu-fast
 arena` run, but each is an ordinary duplicate deal and any set of them is a
 fair sample. Several processes may share a file with `--start`/`--step`
-(e.g. 0/2 and 1/2). `--running` also prints the margin so far after each
+(e.g. 0/2 and 1/2). Each row records both specs and the seed, and
+`--summary` refuses a file that mixes matches (rows of older files, without
+them, count as one match). `--running` also prints the margin so far after each
 deal; `--threads` is the duplicate's (results do not depend on it). The
 summary is the arena's: the mean over deals with 1.96 s / sqrt(n).
 
@@ -35,6 +37,9 @@ def play(args: argparse.Namespace) -> None:
         cpu = time.process_time()
         result = duplicate(team_a, team_b, deals=1, seed=_core.hand_seed(args.seed, d), threads=args.threads)
         row = {
+            "team_a": args.team_a,
+            "team_b": args.team_b,
+            "seed": args.seed,
             "deal": d,
             "margin": result.margin.mean,
             "calls": result.calls.mean,
@@ -61,6 +66,12 @@ def summary(args: argparse.Namespace) -> None:
     """Prints the margin, its calls and cards parts, the calls made, and the CPU time per decision of the file."""
     with open(args.summary, encoding="utf-8") as rows_file:
         rows = [json.loads(line) for line in rows_file]
+    # Rows written before the specs and the seed were recorded have none (None); a file must not mix matches.
+    matches = {(r.get("team_a"), r.get("team_b"), r.get("seed")) for r in rows}
+    if len(matches) > 1:
+        raise SystemExit(
+            f"{args.summary} mixes rows of different matches (team_a, team_b, seed): {sorted(matches, key=str)}"
+        )
     margins = [r["margin"] for r in rows]
     calls = [r["calls"] for r in rows]
     print(f"deals {len(rows)}: margin {estimate(margins)}, calls {estimate(calls)}, ", end="")

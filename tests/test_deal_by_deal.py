@@ -29,7 +29,9 @@ def test_each_deal_is_one_line_of_the_same_fields_and_the_duplicate_of_its_seed(
     run("heuristic", "random", "--seed", "3", "--start", "1", "--step", "2", "--deals", "4", "--out", str(out))
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert [r["deal"] for r in rows] == [1, 3]
-    assert all(set(r) == {"deal", "margin", "calls", "cpu", "decisions", "call_success"} for r in rows)
+    fields = {"team_a", "team_b", "seed", "deal", "margin", "calls", "cpu", "decisions", "call_success"}
+    assert all(set(r) == fields for r in rows)
+    assert all((r["team_a"], r["team_b"], r["seed"]) == ("heuristic", "random", 3) for r in rows)
     expected = duplicate(make_bot("heuristic"), make_bot("random"), deals=1, seed=_core.hand_seed(3, 3))
     assert rows[1]["margin"] == expected.margin.mean
     assert rows[1]["calls"] == expected.calls.mean
@@ -54,3 +56,18 @@ def test_against_prints_the_paired_difference_on_the_common_deals(tmp_path):
     assert printed.startswith(f"against {two}, 2 common deals: margin ")  # deals 1 and 2
     difference = sum(a["margin"] - b["margin"] for a, b in zip(rows["a"][1:], rows["b"][:2], strict=True)) / 2
     assert f"margin {difference:+.1f} ± " in printed
+
+
+def test_summary_reads_old_rows_and_refuses_mixed_matches(tmp_path):
+    out = tmp_path / "m.jsonl"
+    run("heuristic", "random", "--deals", "1", "--out", str(out))
+    row = json.loads(out.read_text())
+    old = {key: value for key, value in row.items() if key not in ("team_a", "team_b", "seed")}
+    old_file = tmp_path / "old.jsonl"
+    old_file.write_text(json.dumps(old) + "\n")
+    assert run("--summary", str(old_file)).startswith("deals 1: margin ")
+    mixed = tmp_path / "mixed.jsonl"
+    mixed.write_text(json.dumps(row) + "\n" + json.dumps({**row, "seed": 9}) + "\n")
+    done = subprocess.run([sys.executable, str(SCRIPT), "--summary", str(mixed)], capture_output=True, text=True)
+    assert done.returncode != 0
+    assert "mixes rows" in done.stderr

@@ -7,7 +7,7 @@ import pytest
 import tichu_fast as tf
 from tichu_fast import reference as ref
 from tichu_fast.reference import solver as reference_solver
-from tichu_fast.solver import solve
+from tichu_fast.solver import cards_left, in_endgame, solve
 
 
 def values(result: object) -> dict[str, int | None]:
@@ -109,3 +109,21 @@ def test_bad_arguments_raise_clear_errors() -> None:
 def test_reference_solver_refuses_positions_before_the_play() -> None:
     with pytest.raises(ValueError, match="before it"):
         reference_solver.value(ref.HandState.new(1))
+
+
+def test_in_endgame_is_a_decision_of_the_play_with_few_cards_left() -> None:
+    # R10.1: the decisions of the play are PLAY, WISH, DRAGON_GIFT and BOMB
+    assert {d for d in tf.Decision if d.in_play} == {
+        tf.Decision.PLAY,
+        tf.Decision.WISH,
+        tf.Decision.DRAGON_GIFT,
+        tf.Decision.BOMB,
+    }
+    state = tf.HandState.from_position(["Aj 3s", "2j", "4j", "5j"], 0, played=[0, 1, 2, 3])
+    assert cards_left(state) == 5
+    assert in_endgame(state, 5)
+    assert in_endgame(state, None)
+    assert not in_endgame(state, 4)
+    fresh = tf.HandState.new(1)  # R2.1: Grand Tichu first, before the play
+    assert cards_left(fresh) == 56
+    assert not in_endgame(fresh, None)

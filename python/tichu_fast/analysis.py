@@ -16,14 +16,12 @@ from typing import Any
 
 from tichu_fast import _args
 from tichu_fast import replay as _replay
-from tichu_fast.enums import Decision
 from tichu_fast.hand import HandState
-from tichu_fast.solver import solve
+from tichu_fast.solver import in_endgame, solve
 
 __all__ = ["ANALYSIS_FORMAT", "Analysis", "DecisionAnalysis", "analyze"]
 
 ANALYSIS_FORMAT = "tichu_fast analysis 1"
-_IN_PLAY = (Decision.PLAY, Decision.BOMB, Decision.WISH, Decision.DRAGON_GIFT)
 
 
 @dataclass(frozen=True)
@@ -114,8 +112,7 @@ def analyze(replay_text: str, *, max_nodes: int | None = 1_000_000, cards: int |
             taken = state.parse_action(line)
         except ValueError as error:
             raise _replay.line_error(number, line, error) from None
-        left = sum(len(hand) for hand in state.hands)
-        if state.decision in _IN_PLAY and (most is None or left <= most):
+        if in_endgame(state, most):
             result = solve(state, max_nodes=nodes, line=False)
             if result.exact and result.best is not None and result.value is not None:
                 seat = state.current_player

@@ -29,10 +29,11 @@ from tichu_fast._args import ray_address as _ray_address
 from tichu_fast._args import seed as _seed  # the one seed check
 from tichu_fast._ray import chunks, ray_chunks
 from tichu_fast.bots import Bot, HeuristicBot, HeuristicV1Bot, RandomBot, as_bot, bot_name
-from tichu_fast.enums import Call, Decision
+from tichu_fast.enums import Call
 from tichu_fast.errors import BotError, IllegalMoveError, TichuError
 from tichu_fast.hand import HandState
 from tichu_fast.rules import Rules
+from tichu_fast.solver import in_endgame
 
 __all__ = [
     "DuplicateResult",
@@ -50,7 +51,6 @@ _MAX_DEALS = 10**9
 _VIEW_STREAM = 0x3C6EF372FE94F82B  # mixed into the seeds of the seats' views, apart from the bots' streams
 _CHUNK = 5_000  # deals per call into C++ on the fast path: small enough for the progress bar and Ctrl-C
 _BONUS = {Call.TICHU: 100, Call.GRAND_TICHU: 200}  # R7
-_IN_PLAY = (Decision.PLAY, Decision.WISH, Decision.DRAGON_GIFT, Decision.BOMB)  # the decisions of the play (R10.1)
 
 
 @dataclass(frozen=True)
@@ -602,7 +602,7 @@ def _check_positions(positions: object) -> list[HandState]:
             raise TypeError(f"position {i} is a {type(state).__name__}, not a tichu_fast.HandState")
         if state.is_terminal():
             raise ValueError(f"position {i} is a finished hand: nothing to play")
-        if state.decision not in _IN_PLAY:
+        if not state.decision.in_play:
             raise ValueError(
                 f"position {i} is not in play (decision {state.decision.name}): the play starts after the exchange"
             )
@@ -662,10 +662,6 @@ def duplicate_positions(
     return _summary(plays, names, seed, time.perf_counter() - start, False)
 
 
-def _cards_left(state: HandState) -> int:
-    return sum(len(hand) for hand in state.hands)
-
-
 def endgame_positions(
     count: int, seed: int, cards: int, *, bot: object = None, rules: Rules | None = None
 ) -> list[HandState]:
@@ -695,7 +691,7 @@ def endgame_positions(
             _call(run, functools.partial(reset, deal_seed), f"the bot {run.names[0]} in reset before deal {d}")
         views = deal_seed ^ _VIEW_STREAM
         step = 0
-        while not state.is_terminal() and (state.decision not in _IN_PLAY or _cards_left(state) > cards):
+        while not state.is_terminal() and not in_endgame(state, cards):
             seat = state.current_player
             view = state.resample(seat, _core.hand_seed(views, step))
             where = f"the bot {run.names[0]} (seat {seat}) at decision {step} of deal {d}"

@@ -47,6 +47,14 @@ class Decision(IntEnum):
     BOMB = 6  # a player is offered an out-of-turn bomb (R4.4, R10.2)
     OVER = 7  # the hand has ended (R8.1); nobody decides
 
+    @property
+    def in_play(self) -> bool:
+        """Whether this is a decision of the play (R10.1): PLAY, WISH, DRAGON_GIFT or BOMB."""
+        return self in _IN_PLAY
+
+
+_IN_PLAY = frozenset((Decision.PLAY, Decision.WISH, Decision.DRAGON_GIFT, Decision.BOMB))
+
 
 class ActionKind(IntEnum):
     """What an action does (docs/game.md "Action")."""

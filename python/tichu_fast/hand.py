@@ -158,6 +158,11 @@ class HandState:
         `table_player`) is to beat, `trick` holds the trick's cards so far
         (default: the table's) and `passed` the seats that passed since, in
         turn order. The core checks that a hand can reach it (ValueError otherwise).
+        A seat left out of `played` may hold any number of cards, on purpose:
+        cards in no hand, pile or trick are out of play (unknown to whoever
+        built the position, or cut away for an endgame study), so a hand of
+        fewer than 14 cards does not prove that the seat played; `played`
+        only decides whether it may still call Tichu (R7.2).
         """
         hand_sets = [_cards(h, f"hand {s}") for s, h in enumerate(_four(hands, "hands"))]
         pile_sets = (

@@ -18,7 +18,7 @@ from tichu_fast._core import Action
 if TYPE_CHECKING:
     from tichu_fast.hand import HandState
 
-__all__ = ["ActionValue", "SolveResult", "solve"]
+__all__ = ["ActionValue", "SolveResult", "cards_left", "in_endgame", "solve"]
 
 
 @dataclass(frozen=True)
@@ -122,3 +122,18 @@ def solve(
         tt_hits=hits,
         seconds=seconds,
     )
+
+
+def cards_left(state: HandState) -> int:
+    """How many cards are left in all four hands of `state`."""
+    return sum(len(hand) for hand in state.hands)
+
+
+def in_endgame(state: HandState, cards: int | None) -> bool:
+    """Whether `state` is a decision of the play with at most `cards` cards left in all hands (None: any number).
+
+    Where `tichu_fast.arena.endgame_positions` stops and
+    `tichu_fast.analysis.analyze` values the decision taken; False for a
+    finished hand and before the play (Grand Tichu, exchange).
+    """
+    return state.decision.in_play and (cards is None or cards_left(state) <= cards)

@@ -16,13 +16,11 @@ from typing import Any
 
 from tichu_fast import _args, _core
 from tichu_fast.bots.builtin import core_state, policy_action_of
-from tichu_fast.enums import ActionKind, Decision
+from tichu_fast.enums import ActionKind
 from tichu_fast.ismcts import ISMCTSBot
-from tichu_fast.solver import solve
+from tichu_fast.solver import cards_left, in_endgame, solve
 
 __all__ = ["SolverBot"]
-
-_ENDGAME = (Decision.PLAY, Decision.BOMB, Decision.WISH, Decision.DRAGON_GIFT)
 
 
 class SolverBot:
@@ -72,11 +70,10 @@ class SolverBot:
     def endgame(self, state: Any, seat: int | None = None) -> bool:
         """Whether the solver decides `state` for `seat` (default: the player in turn): a decision
         of the play with at most `cards` cards left, at most `hidden` of them in the other hands."""
-        if state.decision not in _ENDGAME:
+        if not in_endgame(state, self.cards):
             return False
         seat = state.current_player if seat is None else seat
-        sizes = [len(hand) for hand in state.hands]
-        return sum(sizes) <= self.cards and sum(sizes) - sizes[seat] <= self.hidden
+        return cards_left(state) - len(state.hands[seat]) <= self.hidden
 
     def values(self, state: Any, seat: int) -> dict[str, float] | None:
         """Each legal action's mean exact value for `seat`'s team over the drawn worlds (by action text).

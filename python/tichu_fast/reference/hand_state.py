@@ -865,11 +865,10 @@ class HandState(HandBase):
     def clone(self) -> HandState:
         """A copy sharing nothing mutable."""
         state = object.__new__(HandState)
-        for name in HandState.__slots__:
-            value = getattr(self, name)
-            if isinstance(value, (list, set)):
-                value = value.copy()
-            setattr(state, name, value)
+        for name in _COPIED_SLOTS:
+            setattr(state, name, getattr(self, name).copy())
+        for name in _SHARED_SLOTS:
+            setattr(state, name, getattr(self, name))
         return state
 
     def __copy__(self) -> HandState:
@@ -956,3 +955,14 @@ class HandState(HandBase):
             raise ValueError(f"out must be a writeable C-contiguous array of shape ({size},)")
         fill_observation_tensor(self.observation(player), k, out)
         return out
+
+
+# The slots that hold a list or a set, copied by clone(); the others hold values
+# that are never changed in place (the legal actions' cache is replaced, never
+# changed), so a clone shares them.
+_COPIED_SLOTS = tuple(
+    name
+    for name in HandState.__slots__
+    if HandState.__annotations__[name].startswith(("list[", "set[")) and not name.startswith("_legal")
+)
+_SHARED_SLOTS = tuple(name for name in HandState.__slots__ if name not in _COPIED_SLOTS)

@@ -26,52 +26,36 @@ class TooLarge(RuntimeError):
     """The position needs more than `max_positions` positions remembered."""
 
 
-# The state's slots that decide the rest of the hand.
-_FUTURE = (
-    "_calls",
-    "_current",
-    "_decision",
-    "_ending",
-    "_exchanged",
-    "_hands",
-    "_has_played",
-    "_leader",
-    "_next_turn",
-    "_offers",
-    "_out_of_play",
-    "_out_order",
-    "_passed",
-    "_piles",
-    "_rules",
-    "_table",
-    "_table_player",
-    "_trick",
-    "_wish",
-)
-_PILES = _FUTURE.index("_piles")
-_TRICK = _FUTURE.index("_trick")
-
-
-def _frozen(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(value)
-    if isinstance(value, set):
-        return frozenset(value)
-    return value
-
-
 @functools.lru_cache(maxsize=1 << 16)
 def _points(mask: int) -> int:
     return Cards.from_mask(mask).points
 
 
 def _key(state: HandState) -> tuple[Any, ...]:
-    # Only the points of the piles and of the trick count at the end (R8.5), so
+    # The slots that decide the rest of the hand. Left out: the record of the
+    # past (history, plays, the public record), what is the same all through
+    # one search (the rules, the exchange done) and what no rule reads (the
+    # trick's leader and the cards out of play, both only reported). Only the
+    # points of the piles and of the trick count at the end (R8.5), so
     # positions that differ only in which cards of equal points lie there are one.
-    key = [_frozen(getattr(state, name)) for name in _FUTURE]
-    key[_PILES] = tuple(_points(pile.mask) for pile in state._piles)
-    key[_TRICK] = (bool(state._trick), _points(state._trick.mask))
-    return tuple(key)
+    return (
+        tuple(state._calls),
+        state._current,
+        state._decision,
+        state._ending,
+        tuple(state._hands),
+        tuple(state._has_played),
+        state._next_turn,
+        tuple(state._offers),
+        tuple(state._out_order),
+        frozenset(state._passed),
+        tuple(_points(pile.mask) for pile in state._piles),
+        state._table,
+        state._table_player,
+        bool(state._trick),
+        _points(state._trick.mask),
+        state._wish,
+    )
 
 
 def _child(state: HandState, action: Action) -> HandState:
