@@ -93,6 +93,9 @@ def paired(rows: list[dict[str, Any]], other_file: str) -> None:
     """Prints the margin of `rows` less that of another file of the same seed, deal by deal, on their common deals."""
     with open(other_file, encoding="utf-8") as rows_file:
         other = {r["deal"]: r for r in map(json.loads, rows_file)}
+    seeds = {r.get("seed") for r in rows} | {r.get("seed") for r in other.values()}
+    if len(seeds - {None}) > 1:  # deal d of another seed is another deal: nothing to pair
+        raise SystemExit(f"{other_file} is a match of another seed: {sorted(seeds - {None})}")
     common = [r for r in rows if r["deal"] in other]
     if not common:
         print(f"against {other_file}: no common deals")

@@ -71,3 +71,14 @@ def test_summary_reads_old_rows_and_refuses_mixed_matches(tmp_path):
     done = subprocess.run([sys.executable, str(SCRIPT), "--summary", str(mixed)], capture_output=True, text=True)
     assert done.returncode != 0
     assert "mixes rows" in done.stderr
+
+
+def test_against_refuses_a_match_of_another_seed(tmp_path):
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    run("heuristic", "random", "--seed", "3", "--deals", "1", "--out", str(one))
+    run("heuristic", "random", "--seed", "4", "--deals", "1", "--out", str(two))
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), "--summary", str(one), "--against", str(two)], capture_output=True, text=True
+    )
+    assert done.returncode != 0
+    assert "another seed" in done.stderr
