@@ -120,6 +120,8 @@ def main() -> None:
     parser.add_argument("--summary", help="summarize this file instead of playing")
     parser.add_argument("--against", help="with --summary: the margin less this file's (same seed), deal by deal")
     args = parser.parse_args()
+    if args.against and not args.summary:
+        parser.error("--against compares with --summary FILE: give both")
     if args.summary:
         summary(args)
     elif args.team_a and args.team_b and args.out:

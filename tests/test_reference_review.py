@@ -255,3 +255,22 @@ def test_reference_public_names_have_docstrings():
                     if not attr.startswith("_") and callable(function) and not function.__doc__:
                         missing.append(f"{module.__name__}.{name}.{attr}")
     assert missing == []
+
+
+def test_reference_clone_shares_nothing_it_may_change():
+    # clone() copies the slots its annotations call lists or sets and shares the rest; a slot of another
+    # mutable kind (a dict, a deque) added later would be shared between clones without this check
+    from tichu_fast.reference import hand_state
+
+    state = reference_package.HandState.new(5)
+    for _ in range(30):
+        state.apply(state.legal_actions()[-1])
+    state.legal_actions()  # fills the legal-actions cache, which clones may share: it is replaced, never changed
+    for name in hand_state._SHARED_SLOTS:
+        value = getattr(state, name)
+        assert name.startswith("_legal") or not isinstance(value, (list, set, dict, bytearray)), name
+    before = state.replay()
+    copy = state.clone()
+    while not copy.is_terminal():
+        copy.apply(copy.legal_actions()[0])
+    assert state.replay() == before

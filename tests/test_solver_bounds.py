@@ -65,6 +65,11 @@ def agree(hands: list[str], leader: int, limit: int = 20_000, walk: Sequence[int
         (["Aj Kj 10j", "Ks Ph", "4j 5s", "Js"], 0, {"calls": [1, 0, 0, 0]}),
         # R4.3, R4.4: a bomb in another hand beats everything: no sure trick
         (["Aj As Dr 10j", "3j 3s 3p 3t", "4j", "Js"], 0, {"calls": [1, 0, 0, 0]}),
+        # R4.3: a straight flush is a bomb too; so is the partner's four of a kind, which may take the lead
+        (["Aj As Dr 10j", "3j 4j 5j 6j 7j", "8s", "Js"], 0, {"calls": [1, 0, 0, 0]}),
+        (["Aj As Dr 10j", "8s", "3j 3s 3p 3t", "Js"], 0, {"calls": [0, 1, 0, 0]}),
+        # R3.3: the Dragon elsewhere beats the Ace single
+        (["Aj Kj", "Dr 3p", "4j", "Js"], 0, {"calls": [1, 0, 0, 0]}),
         # R6.3: a wish for a rank the leader holds binds its first lead
         (["Aj As 7j 10j", "Kj 3p", "4j 5s", "Js"], 0, {"calls": [0, 1, 0, 0], "wish": 7}),
         # R5.6, R6.1: the Dog and the Mah Jong can only be the last play

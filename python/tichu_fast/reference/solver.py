@@ -3,9 +3,12 @@
 No pruning and no cleverness: every legal action of every decision is
 tried, team 0 (seats 0 and 2) takes the largest value, team 1 the smallest,
 and a finished hand is worth `returns()[0] - returns()[1]`. Positions met
-twice are remembered, keyed on the whole state except its record of the
-past (history, plays, the public record), so the answer is the same as
-without the memo. It is meant for small positions: the differential test
+twice are remembered, keyed on what decides the rest of the hand: the
+state without its record of the past (history, plays, the public record),
+without slots no rule reads (the trick's leader, the cards out of play) or
+that never change within one search (the rules, the exchange done), and
+with piles and the trick as their points (R8.5), so the answer is the same
+as without the memo. It is meant for small positions: the differential test
 holds the C++ solver to it.
 """
 
