@@ -14,7 +14,7 @@ with the same seeds, the best mean margin taken.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -34,6 +34,7 @@ __all__ = [
     "call_action",
     "call_gain",
     "exchange_candidates",
+    "kept_choice",
     "no_call",
     "search_call",
     "search_exchange",
@@ -126,3 +127,10 @@ def search_exchange(
             means[i] += int(record["returns"][team]) - int(record["returns"][1 - team])
     means /= worlds
     return candidates[int(np.argmax(means))], candidates, means
+
+
+def kept_choice(values: Any, best: int, usual: int, keep: float) -> int:
+    """The root's choice under `keep` (docs/ismcts.md "The root's choice"): the heuristic's action
+    `usual` unless the search's choice `best` has a mean value (`values`, the team's return) at least
+    `keep` points higher; an action never searched (value nan) never stands against it."""
+    return usual if values[best] - values[usual] < keep else best

@@ -19,7 +19,7 @@ import numpy.typing as npt
 from tichu_fast import _args, _core
 from tichu_fast._core import Action
 from tichu_fast._twin import core_state, policy_action_of
-from tichu_fast.decide import call_action, no_call, search_call
+from tichu_fast.decide import call_action, kept_choice, no_call, search_call
 from tichu_fast.enums import ActionKind, Decision
 from tichu_fast.hand import HandState
 
@@ -283,9 +283,8 @@ def _kept(result: SearchResult, usual: Action, keep: float) -> SearchResult:
     """
     if usual == result.action or usual not in result.actions:
         return result
-    mine = result.actions.index(usual)
     best = result.actions.index(result.action)
-    if result.visits[mine] == 0 or result.values[best] - result.values[mine] >= keep:
+    if kept_choice(result.values, best, result.actions.index(usual), keep) == best:  # unvisited: nan, never kept
         return result
     return SearchResult(usual, result.actions, result.visits, result.values, result.iterations, result.seconds)
 

@@ -10,7 +10,7 @@ import numpy as np
 from tichu_fast import _args, _core
 from tichu_fast._twin import core_state, policy_action_of
 from tichu_fast.bots.builtin import PolicyBot
-from tichu_fast.decide import call_action, no_call, search_call, search_exchange
+from tichu_fast.decide import call_action, kept_choice, no_call, search_call, search_exchange
 from tichu_fast.enums import ActionKind, Decision
 from tichu_fast.hand import HandState
 
@@ -105,9 +105,7 @@ class MonteCarloBot(PolicyBot):
         best = max(searched, key=lambda i: values[i])
         kept = policy_action_of(state, "heuristic", seed, False) if self.keep else None  # its move, not its call
         if kept is not None and kept in actions:
-            mine = actions.index(kept)
-            if values[best] - values[mine] < self.keep:
-                return actions[mine]
+            best = kept_choice(values, best, actions.index(kept), self.keep)
         return actions[best]
 
     def _values(self, state: Any, seat: int, seed: int) -> Any:
