@@ -1,8 +1,10 @@
 #include "tichu/observation_tensor.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstddef>
+#include <cstring>
 #include <optional>
 
 #include "tichu/score.hpp"
@@ -13,6 +15,34 @@ namespace {
 void set_cards(float* out, Mask m) {
   for (; m; m &= m - 1) out[std::countr_zero(m)] = 1.0f;
 }
+
+// The four bits of a nibble as four floats 0 or 1, lowest bit first (256 bytes).
+constexpr std::array<std::array<float, 4>, 16> kNibbleFloats = [] {
+  std::array<std::array<float, 4>, 16> table{};
+  for (std::size_t b = 0; b < 16; ++b) {
+    for (std::size_t k = 0; k < 4; ++k) table[b][k] = ((b >> k) & 1U) != 0 ? 1.0f : 0.0f;
+  }
+  return table;
+}();
+
+// Writes all kNumCards floats of a card block: 1 where `m` holds the card,
+// 0 elsewhere. A loop of fixed length, no branch on the cards (set_cards'
+// loop ends where the cards do, and its exit mispredicts).
+void write_cards(float* out, Mask m) {
+  static_assert(kNumCards % 4 == 0);
+#if defined(__GNUC__)  // GCC and Clang: no loop left (MSVC would warn of an unknown pragma)
+#pragma GCC unroll 14
+#endif
+  for (std::ptrdiff_t k = 0; k < kNumCards / 4; ++k) {
+    std::memcpy(out + 4 * k, kNibbleFloats[static_cast<std::size_t>((m >> (4 * k)) & 0xF)].data(), 4 * sizeof(float));
+  }
+}
+
+// A call (Call's values 0, 1, 2) as the tensor's two call floats.
+constexpr std::array<float, 3> kIsTichu{0.0f, 1.0f, 0.0f};
+constexpr std::array<float, 3> kIsGrandTichu{0.0f, 0.0f, 1.0f};
+static_assert(static_cast<int>(Call::None) == 0 && static_cast<int>(Call::Tichu) == 1 &&
+              static_cast<int>(Call::GrandTichu) == 2);
 
 void fill_history(const RecordedHand& h, int player, int history, float* out) {
   int row = 0;
@@ -34,10 +64,12 @@ void fill_observation_tensor(const RecordedHand& h, int player, int history, flo
   std::optional<HandState> hidden;  // set during another seat's bomb offer (R10.3)
   if (offer_hidden_from(h.state(), player)) hidden.emplace(public_view(h.state(), player));
   const HandState& s = hidden ? *hidden : h.state();
-  std::fill(out, out + observation_tensor_size(history), 0.0f);
+  // The card blocks [kHand, kToBeatType) are written whole below; the rest is cleared first.
+  static_assert(kHand == 0 && kTrick + kNumCards == kToBeatType);
+  std::fill(out + kToBeatType, out + observation_tensor_size(history), 0.0f);
   const bool grand = s.decision() == Decision::GrandTichu;  // only the first 8 cards are seen yet
-  set_cards(out + kHand, grand ? s.first_eight(player) : s.hand(player));
-  set_cards(out + kTrick, s.trick());
+  write_cards(out + kHand, grand ? s.first_eight(player) : s.hand(player));
+  write_cards(out + kTrick, s.trick());
   if (const Move* table = s.table()) {
     out[kToBeatType + static_cast<int>(table->type)] = 1.0f;
     out[kToBeatLength] = static_cast<float>(table->length) / 14.0f;
@@ -48,12 +80,14 @@ void fill_observation_tensor(const RecordedHand& h, int player, int history, flo
   }
   for (int k = 0; k < 4; ++k) {
     const int seat = (player + k) % 4;
-    set_cards(out + kPlayed + static_cast<std::ptrdiff_t>(kNumCards) * k, s.played_cards(seat));
+    write_cards(out + kPlayed + static_cast<std::ptrdiff_t>(kNumCards) * k, s.played_cards(seat));
     out[kPoints + k] = static_cast<float>(card_points(s.pile(seat))) / 100.0f;
     out[kCardsLeft + k] = static_cast<float>(count(grand ? s.first_eight(seat) : s.hand(seat))) / 14.0f;
-    out[kCalls + 2 * k] = s.call(seat) == Call::Tichu;
-    out[kCalls + 2 * k + 1] = s.call(seat) == Call::GrandTichu;
-    out[kOut + k] = s.exchanged() && s.hand(seat) == 0;
+    // Floats from tables and bit operations: no branch on the calls or on who is out.
+    const auto call = static_cast<std::size_t>(s.call(seat));
+    out[kCalls + 2 * k] = kIsTichu[call];
+    out[kCalls + 2 * k + 1] = kIsGrandTichu[call];
+    out[kOut + k] = static_cast<float>(static_cast<int>(s.exchanged()) & static_cast<int>(s.hand(seat) == 0));
   }
   out[kWish + s.wish()] = 1.0f;
   out[kDecision + static_cast<int>(s.decision())] = 1.0f;
