@@ -8,24 +8,18 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <ctime>
 #include <vector>
 
+#include "bench_util.hpp"
 #include "tichu/movegen.hpp"
 #include "tichu/playout.hpp"
 #include "tichu/simulate.hpp"
 
 using namespace tichu;
+using tichu::bench::cpu_now;
+using tichu::bench::mix;
 
 namespace {
-
-double cpu_now() {
-  timespec t{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
-
-std::uint64_t mix(std::uint64_t h, std::uint64_t v) { return (h ^ v) * 0x100000001B3ULL + (h >> 29); }
 
 // Mid-hand positions: the random policy for `steps` decisions from a deal.
 std::vector<HandState> mid_hands(int n) {

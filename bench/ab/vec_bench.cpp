@@ -13,25 +13,19 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <ctime>
 #include <string>
 #include <vector>
 
+#include "bench_util.hpp"
 #include "tichu/action_ids.hpp"
 #include "tichu/observation_tensor.hpp"
 #include "tichu/vec_hands.hpp"
 
 using namespace tichu;
+using tichu::bench::cpu_now;
+using tichu::bench::mix;
 
 namespace {
-
-double cpu_now() {
-  timespec t{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
-
-std::uint64_t mix(std::uint64_t h, std::uint64_t v) { return (h ^ v) * 0x100000001B3ULL + (h >> 29); }
 
 template <typename T>
 std::uint64_t digest(std::uint64_t h, const std::vector<T>& v) {
