@@ -6,16 +6,9 @@
 namespace tichu {
 namespace {
 
-constexpr Mask rank_cards(int rank) { return Mask{0xF} << rank_shift(rank); }
-
 constexpr int call_value(Call call) { return call == Call::GrandTichu ? 200 : call == Call::Tichu ? 100 : 0; }
 
 }  // namespace
-
-int card_points(Mask cards) {
-  return 5 * count(cards & rank_cards(5)) + 10 * count(cards & (rank_cards(10) | rank_cards(13))) +
-         ((cards & kDragon) ? 25 : 0) - ((cards & kPhoenix) ? 25 : 0);
-}
 
 std::array<int, 2> score_hand(const HandOutcome& o) {
   std::array<int, 2> score{};

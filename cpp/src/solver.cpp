@@ -50,17 +50,7 @@ struct Key {
   friend bool operator==(const Key&, const Key&) = default;
 };
 
-// Card points (R8.5) as score.cpp's card_points counts them, without a
-// call or a popcount: the 5s, 10s and Kings are three nibbles.
-constexpr std::array<std::uint8_t, 16> kNibbleCount{0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
-constexpr int points_of(Mask cards) {
-  const auto nibble = [cards](int rank) { return kNibbleCount[(cards >> rank_shift(rank)) & 0xF]; };
-  return 5 * nibble(5) + 10 * (nibble(10) + nibble(13)) + ((cards & kDragon) ? 25 : 0) - ((cards & kPhoenix) ? 25 : 0);
-}
-static_assert(points_of(kDeck) == 100 && points_of(kPhoenix | rank_cards(5)) == -5);
-static_assert(points_of(rank_cards(10) | rank_cards(13) | kDragon) == 105);
-
-std::uint64_t points_byte(Mask cards) { return static_cast<std::uint8_t>(points_of(cards) + 64); }
+std::uint64_t points_byte(Mask cards) { return static_cast<std::uint8_t>(card_points(cards) + 64); }
 
 // Equivalent cards (docs/solver.md): a suit matters only in a straight
 // flush, so in a hand that holds none (nor ever will: a hand only loses
@@ -185,7 +175,7 @@ Key make_key(const HandState& s, bool reduce) {
   const int first = s.out_count() > 0 ? s.out_seat(0) : -1;
   for (int i = 0; i < 4; ++i) {
     if (first >= 0 && (s.hand(i) == 0 || team_of(i) == team_of(first))) {
-      team_points[static_cast<std::size_t>(team_of(i))] += points_of(s.pile(i));
+      team_points[static_cast<std::size_t>(team_of(i))] += card_points(s.pile(i));
     } else {
       w5 |= points_byte(s.pile(i)) << (32 + 8 * i);
     }
@@ -360,7 +350,7 @@ void call_bounds(const HandState& s, int f, int& cl, int& ch) {
 }
 
 // The points a set of cards may move: the Phoenix's -25 counts as 25.
-int free_points(Mask cards) { return points_of(cards & ~kPhoenix) + ((cards & kPhoenix) ? 25 : 0); }
+int free_points(Mask cards) { return card_points(cards & ~kPhoenix) + ((cards & kPhoenix) ? 25 : 0); }
 
 // The card points for team 0 when seat `f` goes out first and seat `t`
 // ends last: each pile for its seat's team, the last seat's for the first
@@ -478,7 +468,7 @@ struct QuickBounds {
 
   explicit QuickBounds(const HandState& s) : free(s.trick()) {
     for (int i = 0; i < 4; ++i) {
-      pile[static_cast<std::size_t>(i)] = points_of(s.pile(i));
+      pile[static_cast<std::size_t>(i)] = card_points(s.pile(i));
       free |= s.hand(i);
       if (s.hand(i)) holders |= static_cast<std::uint8_t>(1u << i);
     }
@@ -529,7 +519,7 @@ struct QuickBounds {
     call_bounds(s, f, cl, ch);
     if (outs == 1 && f == (x + 2) % 4) return maxi ? floor_units(200 + cl) : ceil_units(-200 + ch);
     std::array<int, 4> sure = pile;
-    sure[static_cast<std::size_t>(x)] += points_of(won);
+    sure[static_cast<std::size_t>(x)] += card_points(won);
     const int left = free_points(free & ~won);
     int worst = maxi ? kInfinity : -kInfinity;  // the worst end for x's team, team 0's view
     for (int t = 0; t < 4; ++t) {  // t ends last: anyone still in but x
@@ -715,7 +705,7 @@ int merge_adjacent_singles(const HandState& s, Action* out, int n) {
     bool drop = false;
     if (alone && prev >= 2 && prev < r) {
       const Mask between = ((Mask{1} << rank_shift(r)) - 1) & ~((Mask{1} << rank_shift(prev + 1)) - 1);
-      drop = ((hand | others) & between) == 0 && points_of(rank_cards(prev)) == points_of(rank_cards(r));
+      drop = ((hand | others) & between) == 0 && card_points(rank_cards(prev)) == card_points(rank_cards(r));
     }
     prev = alone ? r : -1;
     if (!drop) out[m++] = a;
