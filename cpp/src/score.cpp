@@ -4,11 +4,6 @@
 #include <string>
 
 namespace tichu {
-namespace {
-
-constexpr int call_value(Call call) { return call == Call::GrandTichu ? 200 : call == Call::Tichu ? 100 : 0; }
-
-}  // namespace
 
 std::array<int, 2> score_hand(const HandOutcome& o) {
   std::array<int, 2> score{};

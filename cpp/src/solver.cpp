@@ -324,7 +324,7 @@ int static_bound(const HandState& s) {
   int b = 200;
   for (int i = 0; i < 4; ++i) {
     const Call c = s.call(i);
-    b += c == Call::GrandTichu ? 200 : c == Call::Tichu ? 100 : (s.may_call_tichu(i) ? 100 : 0);
+    b += c != Call::None ? call_value(c) : (s.may_call_tichu(i) ? call_value(Call::Tichu) : 0);
   }
   return b / kUnit;
 }
@@ -337,7 +337,7 @@ void call_bounds(const HandState& s, int f, int& cl, int& ch) {
   for (int i = 0; i < 4; ++i) {
     const int sign = team_of(i) == 0 ? 1 : -1;
     const Call c = s.call(i);
-    const int v = c == Call::GrandTichu ? 200 : c == Call::Tichu ? 100 : 0;
+    const int v = call_value(c);
     if (v) {
       cl += sign * (i == f ? v : -v);
       ch += sign * (i == f ? v : -v);

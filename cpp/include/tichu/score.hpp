@@ -26,6 +26,9 @@ static_assert(card_points((Mask{0xF} << rank_shift(10)) | (Mask{0xF} << rank_shi
 
 constexpr int team_of(int seat) { return seat & 1; }
 
+// R7.1, R7.2: what a call is worth, won or lost (a Grand Tichu 200, a Tichu 100).
+constexpr int call_value(Call call) { return call == Call::GrandTichu ? 200 : call == Call::Tichu ? 100 : 0; }
+
 // How a hand ended: the seats in the order they went out (2 partners for a
 // double victory, else 3), each seat's pile, the tailender's cards, calls.
 struct HandOutcome {
