@@ -620,6 +620,30 @@ int losers_of(const Plan& plan, const Unseen& u, Mask bombs) {
   return n;
 }
 
+// The losers of `hand`'s own plan, losers_of(make_plan(hand), u,
+// bomb_cards(hand)), remembered per thread: an answer weighs the hand left
+// by each move, and a search (the solver) asks again for the same hand and
+// unseen cards at many positions. What it depends on is the key: the hand,
+// the unseen cards (the rest of Unseen follows from them) and the one
+// number loser reads.
+int losers_after(Mask hand, const Unseen& u) {
+  struct Memo {
+    Mask hand = 0;
+    Mask unseen = 0;
+    int losers = -1;  // -1: empty
+    int phoenix_free = 0;
+  };
+  constexpr int kMemoBits = 10;
+  thread_local std::array<Memo, std::size_t{1} << kMemoBits> memo{};
+  const int phoenix_free = par(kPhoenixFree);
+  const std::uint64_t h = (hand * 0x9E3779B97F4A7C15ULL) ^ (u.cards * 0xBF58476D1CE4E5B9ULL);
+  Memo& m = memo[static_cast<std::size_t>(h >> (64 - kMemoBits))];
+  if (m.losers >= 0 && m.hand == hand && m.unseen == u.cards && m.phoenix_free == phoenix_free) return m.losers;
+  const int n = losers_of(make_plan(hand), u, bomb_cards(hand));
+  m = Memo{.hand = hand, .unseen = u.cards, .losers = n, .phoenix_free = phoenix_free};
+  return n;
+}
+
 Action lead(const HandState& s, const View& v, const Move* moves, int n) {
   // Partnership: the lead to a partner about to go out (or who called Tichu).
   if (on(kRulePartner) && v.partner_in &&
@@ -690,8 +714,8 @@ Action play(const HandState& s, PolicyScratch& scratch) {
   Plan plan;
   if (plan_on) plan = make_plan(v.hand);
   const int follow_losers = on(kRuleCount) ? par(kFollowLosers) : 0;
-  Unseen unseen;
-  if (follow_losers) unseen = unseen_of(s, v.seat);
+  Unseen unseen;  // every use below is under the counting rule
+  if (on(kRuleCount)) unseen = unseen_of(s, v.seat);
   // The cheapest beating move, bombs apart.
   int best = -1, best_cost = 0, bomb = -1;
   for (int i = 0; i < n; ++i) {
@@ -705,19 +729,17 @@ Action play(const HandState& s, PolicyScratch& scratch) {
     if (plan_on) cost += par(kFollowBreak) * broken(plan, m.cards);
     if (follow_losers) {
       const Mask rest = v.hand & ~m.cards;
-      cost += follow_losers * losers_of(make_plan(rest), unseen, bomb_cards(rest));
+      cost += follow_losers * losers_after(rest, unseen);
     }
     if (best < 0 || cost < best_cost) best = i, best_cost = cost;
   }
   if (pass < 0) return play_action(moves[best >= 0 ? best : bomb]);  // the wish binds
   if (on(kRuleCount) && par(kTempo) && !partner_table) {  // win the lead and cash out
-    const Unseen u = unseen_of(s, v.seat);
     for (const int c : {best, bomb}) {
       if (c < 0) continue;
       const Move& m = moves[c];
-      if (!is_bomb(m.type) && beatable(u, m)) continue;
-      const Mask rest = v.hand & ~m.cards;
-      if (losers_of(make_plan(rest), u, bomb_cards(rest)) <= par(kCashLosers)) return play_action(m);
+      if (!is_bomb(m.type) && beatable(unseen, m)) continue;
+      if (losers_after(v.hand & ~m.cards, unseen) <= par(kCashLosers)) return play_action(m);
     }
   }
   const int owner_cards = owner >= 0 ? count(s.hand(owner)) : 14;
@@ -732,13 +754,13 @@ Action play(const HandState& s, PolicyScratch& scratch) {
     const bool precious = (moves[best].cards & (kPhoenix | kDragon)) || (moves[best].cards & v.bombs);
     bool breaks = plan_on && broken(plan, moves[best].cards) > 0;
     if (follow_losers && par(kPassLosers) < 99) {
-      const Mask rest = v.hand & ~moves[best].cards;
-      const int delta = losers_of(make_plan(rest), unseen, bomb_cards(rest)) - losers_of(plan, unseen, v.bombs);
+      const int kept = plan_on ? losers_after(v.hand, unseen) : 0;  // losers_of(plan, ...): no plan, no losers
+      const int delta = losers_after(v.hand & ~moves[best].cards, unseen) - kept;
       breaks = delta >= par(kPassLosers);
     }
     bool spare = false;  // a winner single kept for a trick worth it
     if (par(kSpareBoss) && on(kRuleCount) && moves[best].type == MoveType::Single && points <= 0 && !danger) {
-      spare = !beatable(unseen_of(s, v.seat), moves[best]) && count(v.hand) > 2;
+      spare = !beatable(unseen, moves[best]) && count(v.hand) > 2;
     }
     if ((!precious || danger || points >= par(kPreciousPoints) || count(v.hand) <= 4) &&
         (!breaks || danger || points >= par(kBreakPoints) || count(v.hand) <= par(kBreakHand)) && !spare)
