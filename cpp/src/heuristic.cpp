@@ -307,7 +307,7 @@ Mask straight_of(Mask rest) {
   return straight;
 }
 
-Plan make_plan(Mask hand) {
+Plan build_plan(Mask hand) {
   Plan plan;
   Mask rest = hand & (kNormals | kMahJong);
   const Mask n = hand & kNormals;
@@ -331,6 +331,21 @@ Plan make_plan(Mask hand) {
     if (hand & special) plan.add(special);
   }
   return plan;
+}
+
+// build_plan, remembered per thread by the hand (a plan depends on nothing
+// else): a search asks for the same hands at many positions.
+Plan make_plan(Mask hand) {
+  struct Memo {
+    Mask hand = 0;
+    bool full = false;
+    Plan plan;
+  };
+  constexpr int kMemoBits = 8;
+  thread_local std::array<Memo, std::size_t{1} << kMemoBits> memo{};
+  Memo& m = memo[static_cast<std::size_t>((hand * 0x9E3779B97F4A7C15ULL) >> (64 - kMemoBits))];
+  if (!m.full || m.hand != hand) m = Memo{.hand = hand, .full = true, .plan = build_plan(hand)};
+  return m.plan;
 }
 
 // The plan's combinations that `cards` uses only in part.
@@ -614,35 +629,38 @@ bool loser(Mask c, const Unseen& u, Mask bombs) {
   return classify(c, readings.data()) == 0 || beatable(u, readings[0]);
 }
 
-int losers_of(const Plan& plan, const Unseen& u, Mask bombs) {
-  int n = 0;
-  for (int k = 0; k < plan.n; ++k) n += loser(plan.combo[static_cast<std::size_t>(k)], u, bombs);
-  return n;
-}
-
-// The losers of `hand`'s own plan, losers_of(make_plan(hand), u,
-// bomb_cards(hand)), remembered per thread: an answer weighs the hand left
-// by each move, and a search (the solver) asks again for the same hand and
-// unseen cards at many positions. What it depends on is the key: the hand,
+// Which combinations of `hand`'s own plan (make_plan(hand), bit k for
+// combination k) are losers against the unseen cards, remembered per
+// thread: an answer weighs the hand left by each move, a lead the hand's
+// own plan, and a search (the solver) asks again for the same hand and
+// unseen cards at many positions. The key is what it depends on: the hand,
 // the unseen cards (the rest of Unseen follows from them) and the one
 // number loser reads.
-int losers_after(Mask hand, const Unseen& u) {
+std::uint32_t loser_bits(Mask hand, const Unseen& u) {
   struct Memo {
     Mask hand = 0;
     Mask unseen = 0;
-    int losers = -1;  // -1: empty
+    std::uint32_t losers = 0;
     int phoenix_free = 0;
+    bool full = false;
   };
   constexpr int kMemoBits = 10;
   thread_local std::array<Memo, std::size_t{1} << kMemoBits> memo{};
   const int phoenix_free = par(kPhoenixFree);
   const std::uint64_t h = (hand * 0x9E3779B97F4A7C15ULL) ^ (u.cards * 0xBF58476D1CE4E5B9ULL);
   Memo& m = memo[static_cast<std::size_t>(h >> (64 - kMemoBits))];
-  if (m.losers >= 0 && m.hand == hand && m.unseen == u.cards && m.phoenix_free == phoenix_free) return m.losers;
-  const int n = losers_of(make_plan(hand), u, bomb_cards(hand));
-  m = Memo{.hand = hand, .unseen = u.cards, .losers = n, .phoenix_free = phoenix_free};
-  return n;
+  if (m.full && m.hand == hand && m.unseen == u.cards && m.phoenix_free == phoenix_free) return m.losers;
+  const Plan plan = make_plan(hand);
+  const Mask bombs = bomb_cards(hand);
+  std::uint32_t bits = 0;
+  for (int k = 0; k < plan.n; ++k)
+    bits |= static_cast<std::uint32_t>(loser(plan.combo[static_cast<std::size_t>(k)], u, bombs)) << k;
+  m = Memo{.hand = hand, .unseen = u.cards, .losers = bits, .phoenix_free = phoenix_free, .full = true};
+  return bits;
 }
+
+// How many combinations of `hand`'s own plan are losers.
+int losers_after(Mask hand, const Unseen& u) { return std::popcount(loser_bits(hand, u)); }
 
 Action lead(const HandState& s, const View& v, const Move* moves, int n) {
   // Partnership: the lead to a partner about to go out (or who called Tichu).
@@ -666,9 +684,10 @@ Action lead(const HandState& s, const View& v, const Move* moves, int n) {
   if (plan_on || count_on) {
     plan = make_plan(v.hand);
     unseen = unseen_of(s, v.seat);
+    const std::uint32_t lost = loser_bits(v.hand, unseen);
     for (int k = 0; k < plan.n; ++k) {
       const Mask c = plan.combo[static_cast<std::size_t>(k)];
-      const bool lose = loser(c, unseen, v.bombs);
+      const bool lose = ((lost >> k) & 1U) != 0;
       boss[static_cast<std::size_t>(k)] = !lose && !(c & v.bombs) && c != kPhoenix;
       non_boss += lose;
     }
@@ -754,7 +773,7 @@ Action play(const HandState& s, PolicyScratch& scratch) {
     const bool precious = (moves[best].cards & (kPhoenix | kDragon)) || (moves[best].cards & v.bombs);
     bool breaks = plan_on && broken(plan, moves[best].cards) > 0;
     if (follow_losers && par(kPassLosers) < 99) {
-      const int kept = plan_on ? losers_after(v.hand, unseen) : 0;  // losers_of(plan, ...): no plan, no losers
+      const int kept = plan_on ? losers_after(v.hand, unseen) : 0;  // the plan's losers (no plan: none)
       const int delta = losers_after(v.hand & ~moves[best].cards, unseen) - kept;
       breaks = delta >= par(kPassLosers);
     }
@@ -802,7 +821,7 @@ std::array<int, 2> heuristic_call_features(Mask hand) {
     u.per_rank[static_cast<std::size_t>(r)] = static_cast<std::int8_t>(count(u.cards & rank_cards(r)));
   u.phoenix = (u.cards & kPhoenix) != 0;
   u.dragon = (u.cards & kDragon) != 0;
-  return {strength2(hand), losers_of(make_plan(hand), u, bomb_cards(hand))};
+  return {strength2(hand), losers_after(hand, u)};
 }
 
 Action choose_heuristic(const HandState& s, bool calls, SplitMix64& /*rng*/, PolicyScratch& scratch) {
