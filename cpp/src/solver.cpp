@@ -256,6 +256,13 @@ class Table {
     }
     return false;
   }
+  // Starts loading the position's slot pair (a cache miss: the table is far
+  // larger than the cache) while the caller does other work.
+  void prefetch(std::uint64_t h) const {
+    const Entry* pair = &slots_[h & (kSlots - 2)];
+    __builtin_prefetch(pair);
+    __builtin_prefetch(pair + 1);
+  }
   // Records the bounds [lo, hi] proved for the position, with what the
   // table knew of it. The slot: the position's own entry, else the pair's
   // first slot when the position has at least as many cards left as the
@@ -847,17 +854,21 @@ int Search::ab(const HandState& s, int alpha, int beta, int ply) {
   }
   const Key key = make_key(s, limits_.reduce);
   const std::uint64_t h = hash_key(key);
+  table_.prefetch(h);  // the quick bounds first, while the slot loads
+  if (int cut = 0; quick_cut(s, alpha, beta, cut)) return cut;
   ++probes;
   int hint = -1;
   if (Entry e; table_.find(h, key, e)) {
     ++hits;
     if (e.lower >= beta || e.lower == e.upper) return e.lower;
     if (e.upper <= alpha) return e.upper;
-    alpha = std::max<int>(alpha, e.lower);
-    beta = std::min<int>(beta, e.upper);
+    if (e.lower > alpha || e.upper < beta) {  // a narrower window: the quick bounds may cut it
+      alpha = std::max<int>(alpha, e.lower);
+      beta = std::min<int>(beta, e.upper);
+      if (int cut = 0; quick_cut(s, alpha, beta, cut)) return cut;
+    }
     hint = std::cmp_less(e.best, n) ? e.best : -1;  // an equivalent position's index may lie past this one's actions
   }
-  if (int cut = 0; quick_cut(s, alpha, beta, cut)) return cut;
   order(s, here, n, hint, ply);
   const bool maxi = team_of(s.current_player()) == 0;
   const int alpha0 = alpha, beta0 = beta;
