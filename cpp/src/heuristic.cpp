@@ -370,20 +370,25 @@ struct Unseen {
   bool phoenix = false, dragon = false;
 };
 
+// The counts of unseen `cards`.
+Unseen unseen_from(Mask cards) {
+  Unseen u;
+  u.cards = cards;
+  u.per_rank[1] = static_cast<std::int8_t>((cards & kMahJong) != 0);
+  for (int r = kMinRank; r <= kMaxRank; ++r)
+    u.per_rank[static_cast<std::size_t>(r)] = static_cast<std::int8_t>(detail::kNibbleCount[rank_nibble(cards, r)]);
+  u.phoenix = (cards & kPhoenix) != 0;
+  u.dragon = (cards & kDragon) != 0;
+  return u;
+}
+
 Unseen unseen_of(const HandState& s, int seat) {
   Mask played = s.trick();  // played cards are public: every seat's plays, the won tricks, the trick
   for (int p = 0; p < 4; ++p) played |= s.played_cards(p) | s.pile(p);
   Mask cards = kDeck & ~s.hand(seat) & ~played;
   const auto& pushed = s.push(seat);  // a position built without an exchange has no pushes
   if (s.exchanged() && pushed[0] != pushed[1]) cards &= ~bit_of(pushed[1]);  // with the partner (or played)
-  Unseen u;
-  u.cards = cards;
-  u.per_rank[1] = static_cast<std::int8_t>((cards & kMahJong) != 0);
-  for (int r = kMinRank; r <= kMaxRank; ++r)
-    u.per_rank[static_cast<std::size_t>(r)] = static_cast<std::int8_t>(count(cards & rank_cards(r)));
-  u.phoenix = (cards & kPhoenix) != 0;
-  u.dragon = (cards & kDragon) != 0;
-  return u;
+  return unseen_from(cards);
 }
 
 // Whether some unseen cards could beat `m` (bombs apart): a combination of
@@ -660,7 +665,7 @@ std::uint32_t loser_bits(Mask hand, const Unseen& u) {
 }
 
 // How many combinations of `hand`'s own plan are losers.
-int losers_after(Mask hand, const Unseen& u) { return std::popcount(loser_bits(hand, u)); }
+int losers_after(Mask hand, const Unseen& u) { return count(loser_bits(hand, u)); }
 
 Action lead(const HandState& s, const View& v, const Move* moves, int n) {
   // Partnership: the lead to a partner about to go out (or who called Tichu).
@@ -814,14 +819,7 @@ void set_heuristic_param(int index, int value) {
 }
 
 std::array<int, 2> heuristic_call_features(Mask hand) {
-  Unseen u;
-  u.cards = kDeck & ~hand;
-  u.per_rank[1] = static_cast<std::int8_t>((u.cards & kMahJong) != 0);
-  for (int r = kMinRank; r <= kMaxRank; ++r)
-    u.per_rank[static_cast<std::size_t>(r)] = static_cast<std::int8_t>(count(u.cards & rank_cards(r)));
-  u.phoenix = (u.cards & kPhoenix) != 0;
-  u.dragon = (u.cards & kDragon) != 0;
-  return {strength2(hand), losers_after(hand, u)};
+  return {strength2(hand), losers_after(hand, unseen_from(kDeck & ~hand))};
 }
 
 Action choose_heuristic(const HandState& s, bool calls, SplitMix64& /*rng*/, PolicyScratch& scratch) {

@@ -120,7 +120,7 @@ struct RankMap {
     const std::uint32_t starts = empty & ~(empty << 1);
     places = held | starts;
     if (all & kPhoenix) places |= empty & (starts << 1);
-    end = 2 + std::popcount(places);
+    end = 2 + count(places);
     const int top = held ? static_cast<int>(std::bit_width(held)) - 1 : 0;
     identity = (places & ((1U << top) - 1)) == (1U << top) - 1;
     for (const int r : {5, 10, 13}) {
@@ -138,7 +138,7 @@ struct RankMap {
   [[nodiscard]] int place(int r) const {
     int i = r - 2;
     if (!(held >> i & 1)) i = static_cast<int>(std::bit_width(held & ((1U << i) - 1)));  // one past the held rank below
-    return 2 + std::popcount(places & ((1U << i) - 1));
+    return 2 + count(places & ((1U << i) - 1));
   }
   // The cards of `m`, which holds cards of held ranks only (a hand), with
   // each rank's nibble moved to its place (specials kept).
@@ -445,7 +445,7 @@ bool runs_out(const HandState& s, Mask& won) {
       const int shift = rank_shift(r);
       const bool beaten =
           (beats[static_cast<std::size_t>(c - 1)] & ~((Mask{1} << (shift + 4)) - 1)) != 0 || (c == 1 && single_beaten);
-      if (std::popcount((own >> shift) & 0xF) == c && !beaten) first = hand & rank_cards(r);
+      if (count((own >> shift) & 0xF) == c && !beaten) first = hand & rank_cards(r);
     }
     if (first != 0) {
       won = first | s.trick();
@@ -461,7 +461,7 @@ bool runs_out(const HandState& s, Mask& won) {
   const Mask own = by_rank_counts(hand & kNormals);
   for (Mask held = own & kNibbleLow; held != 0 && beatable <= 1; held &= held - 1) {
     const int shift = std::countr_zero(held);
-    const int c = std::popcount((own >> shift) & 0xF);
+    const int c = count((own >> shift) & 0xF);
     const Mask cards = hand & Mask{0xF} << shift;
     if (c == 4) {  // a bomb: nobody else holds one
       won |= cards;
