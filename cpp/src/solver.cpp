@@ -248,7 +248,7 @@ class Table {
   bool find(std::uint64_t h, const Key& key, Entry& out) const {
     const Guard guard(*this, h);
     for (std::uint64_t j = 0; j < 2; ++j) {
-      const Entry& e = slots_[(h ^ j) & (kSlots - 1)];
+      const Entry& e = (*slots_)[(h ^ j) & (kSlots - 1)];
       if (e.generation == generation_ && e.key == key) {
         out = e;
         return true;
@@ -259,7 +259,7 @@ class Table {
   // Starts loading the position's slot pair (a cache miss: the table is far
   // larger than the cache) while the caller does other work.
   void prefetch(std::uint64_t h) const {
-    const Entry* pair = &slots_[h & (kSlots - 2)];
+    const Entry* pair = &(*slots_)[h & (kSlots - 2)];
     __builtin_prefetch(pair);
     __builtin_prefetch(pair + 1);
   }
@@ -270,8 +270,8 @@ class Table {
   // takes the newest.
   void store(std::uint64_t h, const Key& key, int lo, int hi, int best) {
     const Guard guard(*this, h);
-    Entry& first = slots_[h & (kSlots - 1)];
-    Entry& second = slots_[(h ^ 1) & (kSlots - 1)];
+    Entry& first = (*slots_)[h & (kSlots - 1)];
+    Entry& second = (*slots_)[(h ^ 1) & (kSlots - 1)];
     Entry* e = &second;
     if (!(second.generation == generation_ && second.key == key) &&
         (first.generation != generation_ || first.key == key || cards_left(key) >= cards_left(first.key))) {
@@ -289,7 +289,7 @@ class Table {
   }
   void new_generation() {
     if (++generation_ == 0) {  // wrapped: forget everything once
-      for (std::size_t i = 0; i < kSlots; ++i) slots_[i].generation = 0;
+      for (std::size_t i = 0; i < kSlots; ++i) (*slots_)[i].generation = 0;
       generation_ = 1;
     }
   }
@@ -318,20 +318,22 @@ class Table {
     std::atomic_flag* lock_;
   };
   static constexpr std::size_t kPage = std::size_t{1} << 21;
+  using Slots = std::array<Entry, kSlots>;
   struct Release {
-    void operator()(Entry* slots) const { ::operator delete(slots, std::align_val_t{kPage}); }
+    void operator()(Slots* slots) const {
+      slots->~Slots();
+      ::operator delete(slots, std::align_val_t{kPage});
+    }
   };
-  static Entry* allocate_slots() {
-    constexpr std::size_t bytes = kSlots * sizeof(Entry);
+  static Slots* allocate_slots() {
+    constexpr std::size_t bytes = sizeof(Slots);
     void* raw = ::operator new(bytes, std::align_val_t{kPage});
 #ifdef __linux__
     madvise(raw, bytes, MADV_HUGEPAGE);  // advice only: without it the table works the same
 #endif
-    auto* slots = static_cast<Entry*>(raw);
-    std::uninitialized_value_construct_n(slots, kSlots);
-    return slots;
+    return new (raw) Slots{};
   }
-  std::unique_ptr<Entry[], Release> slots_;
+  std::unique_ptr<Slots, Release> slots_;
   std::uint16_t generation_ = 1;
   bool shared_ = false;
   mutable std::array<std::atomic_flag, kStripes> locks_{};
