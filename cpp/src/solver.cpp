@@ -259,9 +259,13 @@ class Table {
   // Starts loading the position's slot pair (a cache miss: the table is far
   // larger than the cache) while the caller does other work.
   void prefetch(std::uint64_t h) const {
+#if defined(__GNUC__) || defined(__clang__)  // MSVC: no prefetch, the probe just waits
     const Entry* pair = &(*slots_)[h & (kSlots - 2)];
     __builtin_prefetch(pair);
     __builtin_prefetch(pair + 1);
+#else
+    (void)h;
+#endif
   }
   // Records the bounds [lo, hi] proved for the position, with what the
   // table knew of it. The slot: the position's own entry, else the pair's
