@@ -307,7 +307,7 @@ Mask straight_of(Mask rest) {
   return straight;
 }
 
-Plan make_plan(Mask hand) {
+Plan build_plan(Mask hand) {
   Plan plan;
   Mask rest = hand & (kNormals | kMahJong);
   const Mask n = hand & kNormals;
@@ -333,6 +333,21 @@ Plan make_plan(Mask hand) {
   return plan;
 }
 
+// build_plan, remembered per thread by the hand (a plan depends on nothing
+// else): a search asks for the same hands at many positions.
+Plan make_plan(Mask hand) {
+  struct Memo {
+    Mask hand = 0;
+    bool full = false;
+    Plan plan;
+  };
+  constexpr int kMemoBits = 8;
+  thread_local std::array<Memo, std::size_t{1} << kMemoBits> memo{};
+  Memo& m = memo[static_cast<std::size_t>((hand * 0x9E3779B97F4A7C15ULL) >> (64 - kMemoBits))];
+  if (!m.full || m.hand != hand) m = Memo{.hand = hand, .full = true, .plan = build_plan(hand)};
+  return m.plan;
+}
+
 // The plan's combinations that `cards` uses only in part.
 int broken(const Plan& plan, Mask cards) {
   unsigned touched = 0;
@@ -355,20 +370,25 @@ struct Unseen {
   bool phoenix = false, dragon = false;
 };
 
+// The counts of unseen `cards`.
+Unseen unseen_from(Mask cards) {
+  Unseen u;
+  u.cards = cards;
+  u.per_rank[1] = static_cast<std::int8_t>((cards & kMahJong) != 0);
+  for (int r = kMinRank; r <= kMaxRank; ++r)
+    u.per_rank[static_cast<std::size_t>(r)] = static_cast<std::int8_t>(detail::kNibbleCount[rank_nibble(cards, r)]);
+  u.phoenix = (cards & kPhoenix) != 0;
+  u.dragon = (cards & kDragon) != 0;
+  return u;
+}
+
 Unseen unseen_of(const HandState& s, int seat) {
   Mask played = s.trick();  // played cards are public: every seat's plays, the won tricks, the trick
   for (int p = 0; p < 4; ++p) played |= s.played_cards(p) | s.pile(p);
   Mask cards = kDeck & ~s.hand(seat) & ~played;
   const auto& pushed = s.push(seat);  // a position built without an exchange has no pushes
   if (s.exchanged() && pushed[0] != pushed[1]) cards &= ~bit_of(pushed[1]);  // with the partner (or played)
-  Unseen u;
-  u.cards = cards;
-  u.per_rank[1] = static_cast<std::int8_t>((cards & kMahJong) != 0);
-  for (int r = kMinRank; r <= kMaxRank; ++r)
-    u.per_rank[static_cast<std::size_t>(r)] = static_cast<std::int8_t>(count(cards & rank_cards(r)));
-  u.phoenix = (cards & kPhoenix) != 0;
-  u.dragon = (cards & kDragon) != 0;
-  return u;
+  return unseen_from(cards);
 }
 
 // Whether some unseen cards could beat `m` (bombs apart): a combination of
@@ -614,11 +634,38 @@ bool loser(Mask c, const Unseen& u, Mask bombs) {
   return classify(c, readings.data()) == 0 || beatable(u, readings[0]);
 }
 
-int losers_of(const Plan& plan, const Unseen& u, Mask bombs) {
-  int n = 0;
-  for (int k = 0; k < plan.n; ++k) n += loser(plan.combo[static_cast<std::size_t>(k)], u, bombs);
-  return n;
+// Which combinations of `hand`'s own plan (make_plan(hand), bit k for
+// combination k) are losers against the unseen cards, remembered per
+// thread: an answer weighs the hand left by each move, a lead the hand's
+// own plan, and a search (the solver) asks again for the same hand and
+// unseen cards at many positions. The key is what it depends on: the hand,
+// the unseen cards (the rest of Unseen follows from them) and the one
+// number loser reads.
+std::uint32_t loser_bits(Mask hand, const Unseen& u) {
+  struct Memo {
+    Mask hand = 0;
+    Mask unseen = 0;
+    std::uint32_t losers = 0;
+    int phoenix_free = 0;
+    bool full = false;
+  };
+  constexpr int kMemoBits = 10;
+  thread_local std::array<Memo, std::size_t{1} << kMemoBits> memo{};
+  const int phoenix_free = par(kPhoenixFree);
+  const std::uint64_t h = (hand * 0x9E3779B97F4A7C15ULL) ^ (u.cards * 0xBF58476D1CE4E5B9ULL);
+  Memo& m = memo[static_cast<std::size_t>(h >> (64 - kMemoBits))];
+  if (m.full && m.hand == hand && m.unseen == u.cards && m.phoenix_free == phoenix_free) return m.losers;
+  const Plan plan = make_plan(hand);
+  const Mask bombs = bomb_cards(hand);
+  std::uint32_t bits = 0;
+  for (int k = 0; k < plan.n; ++k)
+    bits |= static_cast<std::uint32_t>(loser(plan.combo[static_cast<std::size_t>(k)], u, bombs)) << k;
+  m = Memo{.hand = hand, .unseen = u.cards, .losers = bits, .phoenix_free = phoenix_free, .full = true};
+  return bits;
 }
+
+// How many combinations of `hand`'s own plan are losers.
+int losers_after(Mask hand, const Unseen& u) { return count(loser_bits(hand, u)); }
 
 Action lead(const HandState& s, const View& v, const Move* moves, int n) {
   // Partnership: the lead to a partner about to go out (or who called Tichu).
@@ -642,9 +689,10 @@ Action lead(const HandState& s, const View& v, const Move* moves, int n) {
   if (plan_on || count_on) {
     plan = make_plan(v.hand);
     unseen = unseen_of(s, v.seat);
+    const std::uint32_t lost = loser_bits(v.hand, unseen);
     for (int k = 0; k < plan.n; ++k) {
       const Mask c = plan.combo[static_cast<std::size_t>(k)];
-      const bool lose = loser(c, unseen, v.bombs);
+      const bool lose = ((lost >> k) & 1U) != 0;
       boss[static_cast<std::size_t>(k)] = !lose && !(c & v.bombs) && c != kPhoenix;
       non_boss += lose;
     }
@@ -690,8 +738,8 @@ Action play(const HandState& s, PolicyScratch& scratch) {
   Plan plan;
   if (plan_on) plan = make_plan(v.hand);
   const int follow_losers = on(kRuleCount) ? par(kFollowLosers) : 0;
-  Unseen unseen;
-  if (follow_losers) unseen = unseen_of(s, v.seat);
+  Unseen unseen;  // every use below is under the counting rule
+  if (on(kRuleCount)) unseen = unseen_of(s, v.seat);
   // The cheapest beating move, bombs apart.
   int best = -1, best_cost = 0, bomb = -1;
   for (int i = 0; i < n; ++i) {
@@ -705,19 +753,17 @@ Action play(const HandState& s, PolicyScratch& scratch) {
     if (plan_on) cost += par(kFollowBreak) * broken(plan, m.cards);
     if (follow_losers) {
       const Mask rest = v.hand & ~m.cards;
-      cost += follow_losers * losers_of(make_plan(rest), unseen, bomb_cards(rest));
+      cost += follow_losers * losers_after(rest, unseen);
     }
     if (best < 0 || cost < best_cost) best = i, best_cost = cost;
   }
   if (pass < 0) return play_action(moves[best >= 0 ? best : bomb]);  // the wish binds
   if (on(kRuleCount) && par(kTempo) && !partner_table) {  // win the lead and cash out
-    const Unseen u = unseen_of(s, v.seat);
     for (const int c : {best, bomb}) {
       if (c < 0) continue;
       const Move& m = moves[c];
-      if (!is_bomb(m.type) && beatable(u, m)) continue;
-      const Mask rest = v.hand & ~m.cards;
-      if (losers_of(make_plan(rest), u, bomb_cards(rest)) <= par(kCashLosers)) return play_action(m);
+      if (!is_bomb(m.type) && beatable(unseen, m)) continue;
+      if (losers_after(v.hand & ~m.cards, unseen) <= par(kCashLosers)) return play_action(m);
     }
   }
   const int owner_cards = owner >= 0 ? count(s.hand(owner)) : 14;
@@ -732,13 +778,13 @@ Action play(const HandState& s, PolicyScratch& scratch) {
     const bool precious = (moves[best].cards & (kPhoenix | kDragon)) || (moves[best].cards & v.bombs);
     bool breaks = plan_on && broken(plan, moves[best].cards) > 0;
     if (follow_losers && par(kPassLosers) < 99) {
-      const Mask rest = v.hand & ~moves[best].cards;
-      const int delta = losers_of(make_plan(rest), unseen, bomb_cards(rest)) - losers_of(plan, unseen, v.bombs);
+      const int kept = plan_on ? losers_after(v.hand, unseen) : 0;  // the plan's losers (no plan: none)
+      const int delta = losers_after(v.hand & ~moves[best].cards, unseen) - kept;
       breaks = delta >= par(kPassLosers);
     }
     bool spare = false;  // a winner single kept for a trick worth it
     if (par(kSpareBoss) && on(kRuleCount) && moves[best].type == MoveType::Single && points <= 0 && !danger) {
-      spare = !beatable(unseen_of(s, v.seat), moves[best]) && count(v.hand) > 2;
+      spare = !beatable(unseen, moves[best]) && count(v.hand) > 2;
     }
     if ((!precious || danger || points >= par(kPreciousPoints) || count(v.hand) <= 4) &&
         (!breaks || danger || points >= par(kBreakPoints) || count(v.hand) <= par(kBreakHand)) && !spare)
@@ -773,14 +819,7 @@ void set_heuristic_param(int index, int value) {
 }
 
 std::array<int, 2> heuristic_call_features(Mask hand) {
-  Unseen u;
-  u.cards = kDeck & ~hand;
-  u.per_rank[1] = static_cast<std::int8_t>((u.cards & kMahJong) != 0);
-  for (int r = kMinRank; r <= kMaxRank; ++r)
-    u.per_rank[static_cast<std::size_t>(r)] = static_cast<std::int8_t>(count(u.cards & rank_cards(r)));
-  u.phoenix = (u.cards & kPhoenix) != 0;
-  u.dragon = (u.cards & kDragon) != 0;
-  return {strength2(hand), losers_of(make_plan(hand), u, bomb_cards(hand))};
+  return {strength2(hand), losers_after(hand, unseen_from(kDeck & ~hand))};
 }
 
 Action choose_heuristic(const HandState& s, bool calls, SplitMix64& /*rng*/, PolicyScratch& scratch) {

@@ -1,26 +1,9 @@
 #include "tichu/score.hpp"
 
-#include <cstdint>
 #include <stdexcept>
 #include <string>
 
 namespace tichu {
-namespace {
-
-constexpr int call_value(Call call) { return call == Call::GrandTichu ? 200 : call == Call::Tichu ? 100 : 0; }
-
-}  // namespace
-
-int card_points(Mask cards) {
-  // A rank's four cards are one nibble; its count is read from a 64-bit table of the 16 nibbles'
-  // bit counts (baseline x86-64 has no popcount instruction, and three full counts cost more).
-  constexpr std::uint64_t kNibbleCounts = 0x4332322132212110ULL;
-  const auto held = [cards](int rank) {
-    return static_cast<int>((kNibbleCounts >> (4 * ((cards >> rank_shift(rank)) & 0xF))) & 0xF);
-  };
-  return 5 * held(5) + 10 * (held(10) + held(13)) + 25 * static_cast<int>((cards & kDragon) != 0) -
-         25 * static_cast<int>((cards & kPhoenix) != 0);
-}
 
 std::array<int, 2> score_hand(const HandOutcome& o) {
   std::array<int, 2> score{};

@@ -12,10 +12,16 @@
 #include <atomic>
 #include <bit>
 #include <chrono>
+#include <cstddef>
 #include <memory>
+#include <new>
 #include <stdexcept>
 #include <utility>
 #include <vector>
+
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #include "tichu/movegen.hpp"
 #include "tichu/parallel.hpp"
@@ -50,17 +56,7 @@ struct Key {
   friend bool operator==(const Key&, const Key&) = default;
 };
 
-// Card points (R8.5) as score.cpp's card_points counts them, without a
-// call or a popcount: the 5s, 10s and Kings are three nibbles.
-constexpr std::array<std::uint8_t, 16> kNibbleCount{0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
-constexpr int points_of(Mask cards) {
-  const auto nibble = [cards](int rank) { return kNibbleCount[(cards >> rank_shift(rank)) & 0xF]; };
-  return 5 * nibble(5) + 10 * (nibble(10) + nibble(13)) + ((cards & kDragon) ? 25 : 0) - ((cards & kPhoenix) ? 25 : 0);
-}
-static_assert(points_of(kDeck) == 100 && points_of(kPhoenix | rank_cards(5)) == -5);
-static_assert(points_of(rank_cards(10) | rank_cards(13) | kDragon) == 105);
-
-std::uint64_t points_byte(Mask cards) { return static_cast<std::uint8_t>(points_of(cards) + 64); }
+std::uint64_t points_byte(Mask cards) { return static_cast<std::uint8_t>(card_points(cards) + 64); }
 
 // Equivalent cards (docs/solver.md): a suit matters only in a straight
 // flush, so in a hand that holds none (nor ever will: a hand only loses
@@ -124,7 +120,7 @@ struct RankMap {
     const std::uint32_t starts = empty & ~(empty << 1);
     places = held | starts;
     if (all & kPhoenix) places |= empty & (starts << 1);
-    end = 2 + std::popcount(places);
+    end = 2 + count(places);
     const int top = held ? static_cast<int>(std::bit_width(held)) - 1 : 0;
     identity = (places & ((1U << top) - 1)) == (1U << top) - 1;
     for (const int r : {5, 10, 13}) {
@@ -142,7 +138,7 @@ struct RankMap {
   [[nodiscard]] int place(int r) const {
     int i = r - 2;
     if (!(held >> i & 1)) i = static_cast<int>(std::bit_width(held & ((1U << i) - 1)));  // one past the held rank below
-    return 2 + std::popcount(places & ((1U << i) - 1));
+    return 2 + count(places & ((1U << i) - 1));
   }
   // The cards of `m`, which holds cards of held ranks only (a hand), with
   // each rank's nibble moved to its place (specials kept).
@@ -185,7 +181,7 @@ Key make_key(const HandState& s, bool reduce) {
   const int first = s.out_count() > 0 ? s.out_seat(0) : -1;
   for (int i = 0; i < 4; ++i) {
     if (first >= 0 && (s.hand(i) == 0 || team_of(i) == team_of(first))) {
-      team_points[static_cast<std::size_t>(team_of(i))] += points_of(s.pile(i));
+      team_points[static_cast<std::size_t>(team_of(i))] += card_points(s.pile(i));
     } else {
       w5 |= points_byte(s.pile(i)) << (32 + 8 * i);
     }
@@ -236,7 +232,9 @@ struct Entry {
 static_assert(sizeof(Entry) == 64);
 
 // The thread's table: 2^20 slots (64 MiB), allocated on the first solve and
-// kept, since its facts hold for any later position.
+// kept, since its facts hold for any later position. On Linux it asks for
+// huge pages (2 MiB): a probe lands on a random slot, which misses the
+// cache, and with 4 KiB pages it also missed the TLB (a page walk each).
 int cards_left(const Key& k) {
   return count(k.w[0] & kDeck) + count(k.w[1] & kDeck) + count(k.w[2] & kDeck) + count(k.w[3] & kDeck);
 }
@@ -244,19 +242,30 @@ int cards_left(const Key& k) {
 class Table {
  public:
   static constexpr std::size_t kSlots = std::size_t{1} << 20;
-  Table() : slots_(kSlots) {}
+  Table() : slots_(allocate_slots()) {}
   // Copies the position's entry into `out`, if the table holds it: in
   // either slot of its pair.
   bool find(std::uint64_t h, const Key& key, Entry& out) const {
     const Guard guard(*this, h);
     for (std::uint64_t j = 0; j < 2; ++j) {
-      const Entry& e = slots_[(h ^ j) & (kSlots - 1)];
+      const Entry& e = (*slots_)[(h ^ j) & (kSlots - 1)];
       if (e.generation == generation_ && e.key == key) {
         out = e;
         return true;
       }
     }
     return false;
+  }
+  // Starts loading the position's slot pair (a cache miss: the table is far
+  // larger than the cache) while the caller does other work.
+  void prefetch(std::uint64_t h) const {
+#if defined(__GNUC__) || defined(__clang__)  // MSVC: no prefetch, the probe just waits
+    const Entry* pair = &(*slots_)[h & (kSlots - 2)];
+    __builtin_prefetch(pair);
+    __builtin_prefetch(pair + 1);
+#else
+    (void)h;
+#endif
   }
   // Records the bounds [lo, hi] proved for the position, with what the
   // table knew of it. The slot: the position's own entry, else the pair's
@@ -265,8 +274,8 @@ class Table {
   // takes the newest.
   void store(std::uint64_t h, const Key& key, int lo, int hi, int best) {
     const Guard guard(*this, h);
-    Entry& first = slots_[h & (kSlots - 1)];
-    Entry& second = slots_[(h ^ 1) & (kSlots - 1)];
+    Entry& first = (*slots_)[h & (kSlots - 1)];
+    Entry& second = (*slots_)[(h ^ 1) & (kSlots - 1)];
     Entry* e = &second;
     if (!(second.generation == generation_ && second.key == key) &&
         (first.generation != generation_ || first.key == key || cards_left(key) >= cards_left(first.key))) {
@@ -284,7 +293,7 @@ class Table {
   }
   void new_generation() {
     if (++generation_ == 0) {  // wrapped: forget everything once
-      for (std::size_t i = 0; i < kSlots; ++i) slots_[i].generation = 0;
+      for (std::size_t i = 0; i < kSlots; ++i) (*slots_)[i].generation = 0;
       generation_ = 1;
     }
   }
@@ -312,7 +321,23 @@ class Table {
    private:
     std::atomic_flag* lock_;
   };
-  std::vector<Entry> slots_;
+  static constexpr std::size_t kPage = std::size_t{1} << 21;
+  using Slots = std::array<Entry, kSlots>;
+  struct Release {
+    void operator()(Slots* slots) const {
+      slots->~Slots();
+      ::operator delete(slots, std::align_val_t{kPage});
+    }
+  };
+  static Slots* allocate_slots() {
+    constexpr std::size_t bytes = sizeof(Slots);
+    void* raw = ::operator new(bytes, std::align_val_t{kPage});
+#ifdef __linux__
+    madvise(raw, bytes, MADV_HUGEPAGE);  // advice only: without it the table works the same
+#endif
+    return new (raw) Slots{};
+  }
+  std::unique_ptr<Slots, Release> slots_;
   std::uint16_t generation_ = 1;
   bool shared_ = false;
   mutable std::array<std::atomic_flag, kStripes> locks_{};
@@ -334,7 +359,7 @@ int static_bound(const HandState& s) {
   int b = 200;
   for (int i = 0; i < 4; ++i) {
     const Call c = s.call(i);
-    b += c == Call::GrandTichu ? 200 : c == Call::Tichu ? 100 : (s.may_call_tichu(i) ? 100 : 0);
+    b += c != Call::None ? call_value(c) : (s.may_call_tichu(i) ? call_value(Call::Tichu) : 0);
   }
   return b / kUnit;
 }
@@ -347,7 +372,7 @@ void call_bounds(const HandState& s, int f, int& cl, int& ch) {
   for (int i = 0; i < 4; ++i) {
     const int sign = team_of(i) == 0 ? 1 : -1;
     const Call c = s.call(i);
-    const int v = c == Call::GrandTichu ? 200 : c == Call::Tichu ? 100 : 0;
+    const int v = call_value(c);
     if (v) {
       cl += sign * (i == f ? v : -v);
       ch += sign * (i == f ? v : -v);
@@ -360,7 +385,7 @@ void call_bounds(const HandState& s, int f, int& cl, int& ch) {
 }
 
 // The points a set of cards may move: the Phoenix's -25 counts as 25.
-int free_points(Mask cards) { return points_of(cards & ~kPhoenix) + ((cards & kPhoenix) ? 25 : 0); }
+int free_points(Mask cards) { return card_points(cards & ~kPhoenix) + ((cards & kPhoenix) ? 25 : 0); }
 
 // The card points for team 0 when seat `f` goes out first and seat `t`
 // ends last: each pile for its seat's team, the last seat's for the first
@@ -426,7 +451,7 @@ bool runs_out(const HandState& s, Mask& won) {
       const int shift = rank_shift(r);
       const bool beaten =
           (beats[static_cast<std::size_t>(c - 1)] & ~((Mask{1} << (shift + 4)) - 1)) != 0 || (c == 1 && single_beaten);
-      if (std::popcount((own >> shift) & 0xF) == c && !beaten) first = hand & rank_cards(r);
+      if (count((own >> shift) & 0xF) == c && !beaten) first = hand & rank_cards(r);
     }
     if (first != 0) {
       won = first | s.trick();
@@ -442,7 +467,7 @@ bool runs_out(const HandState& s, Mask& won) {
   const Mask own = by_rank_counts(hand & kNormals);
   for (Mask held = own & kNibbleLow; held != 0 && beatable <= 1; held &= held - 1) {
     const int shift = std::countr_zero(held);
-    const int c = std::popcount((own >> shift) & 0xF);
+    const int c = count((own >> shift) & 0xF);
     const Mask cards = hand & Mask{0xF} << shift;
     if (c == 4) {  // a bomb: nobody else holds one
       won |= cards;
@@ -478,7 +503,7 @@ struct QuickBounds {
 
   explicit QuickBounds(const HandState& s) : free(s.trick()) {
     for (int i = 0; i < 4; ++i) {
-      pile[static_cast<std::size_t>(i)] = points_of(s.pile(i));
+      pile[static_cast<std::size_t>(i)] = card_points(s.pile(i));
       free |= s.hand(i);
       if (s.hand(i)) holders |= static_cast<std::uint8_t>(1u << i);
     }
@@ -529,7 +554,7 @@ struct QuickBounds {
     call_bounds(s, f, cl, ch);
     if (outs == 1 && f == (x + 2) % 4) return maxi ? floor_units(200 + cl) : ceil_units(-200 + ch);
     std::array<int, 4> sure = pile;
-    sure[static_cast<std::size_t>(x)] += points_of(won);
+    sure[static_cast<std::size_t>(x)] += card_points(won);
     const int left = free_points(free & ~won);
     int worst = maxi ? kInfinity : -kInfinity;  // the worst end for x's team, team 0's view
     for (int t = 0; t < 4; ++t) {  // t ends last: anyone still in but x
@@ -715,7 +740,7 @@ int merge_adjacent_singles(const HandState& s, Action* out, int n) {
     bool drop = false;
     if (alone && prev >= 2 && prev < r) {
       const Mask between = ((Mask{1} << rank_shift(r)) - 1) & ~((Mask{1} << rank_shift(prev + 1)) - 1);
-      drop = ((hand | others) & between) == 0 && points_of(rank_cards(prev)) == points_of(rank_cards(r));
+      drop = ((hand | others) & between) == 0 && card_points(rank_cards(prev)) == card_points(rank_cards(r));
     }
     prev = alone ? r : -1;
     if (!drop) out[m++] = a;
@@ -835,17 +860,21 @@ int Search::ab(const HandState& s, int alpha, int beta, int ply) {
   }
   const Key key = make_key(s, limits_.reduce);
   const std::uint64_t h = hash_key(key);
+  table_.prefetch(h);  // the quick bounds first, while the slot loads
+  if (int cut = 0; quick_cut(s, alpha, beta, cut)) return cut;
   ++probes;
   int hint = -1;
   if (Entry e; table_.find(h, key, e)) {
     ++hits;
     if (e.lower >= beta || e.lower == e.upper) return e.lower;
     if (e.upper <= alpha) return e.upper;
-    alpha = std::max<int>(alpha, e.lower);
-    beta = std::min<int>(beta, e.upper);
+    if (e.lower > alpha || e.upper < beta) {  // a narrower window: the quick bounds may cut it
+      alpha = std::max<int>(alpha, e.lower);
+      beta = std::min<int>(beta, e.upper);
+      if (int cut = 0; quick_cut(s, alpha, beta, cut)) return cut;
+    }
     hint = std::cmp_less(e.best, n) ? e.best : -1;  // an equivalent position's index may lie past this one's actions
   }
-  if (int cut = 0; quick_cut(s, alpha, beta, cut)) return cut;
   order(s, here, n, hint, ply);
   const bool maxi = team_of(s.current_player()) == 0;
   const int alpha0 = alpha, beta0 = beta;

@@ -192,8 +192,6 @@ void check_exchange(const HandState& before, const HandState& after, const Step&
   }
 }
 
-constexpr int call_value(Call c) { return c == Call::GrandTichu ? 200 : c == Call::Tichu ? 100 : 0; }
-
 // R8.1, R8.3, R8.5, R7.3: how the hand ended, and its score.
 void check_score(const HandState& s, const Step& at) {
   const int first = s.out_seat(0);
@@ -206,7 +204,7 @@ void check_score(const HandState& s, const Step& at) {
   }
   std::array<int, 2> calls{};  // R7.3: each call on its own, won only by going out first
   for (int seat = 0; seat < 4; ++seat) {
-    const int value = call_value(s.call(seat));
+    const int value = tichu::call_value(s.call(seat));
     calls[static_cast<std::size_t>(tichu::team_of(seat))] += seat == first ? value : -value;
   }
   const std::array<int, 2> score = s.returns();

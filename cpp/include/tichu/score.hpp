@@ -10,10 +10,24 @@ namespace tichu {
 
 enum class Call : std::uint8_t { None = 0, Tichu = 1, GrandTichu = 2 };
 
-// R8.5: fives 5, tens and Kings 10, the Dragon 25, the Phoenix -25.
-int card_points(Mask cards);
+namespace detail {
+inline constexpr std::array<std::uint8_t, 16> kNibbleCount{0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+}  // namespace detail
+
+// R8.5: fives 5, tens and Kings 10, the Dragon 25, the Phoenix -25. The 5s,
+// 10s and Kings are three nibbles, counted by table (no call, no popcount:
+// the solver counts points at every node).
+constexpr int card_points(Mask cards) {
+  const auto nibble = [cards](int rank) { return detail::kNibbleCount[(cards >> rank_shift(rank)) & 0xF]; };
+  return 5 * nibble(5) + 10 * (nibble(10) + nibble(13)) + ((cards & kDragon) ? 25 : 0) - ((cards & kPhoenix) ? 25 : 0);
+}
+static_assert(card_points(kDeck) == 100 && card_points(kPhoenix | (Mask{0xF} << rank_shift(5))) == -5);
+static_assert(card_points((Mask{0xF} << rank_shift(10)) | (Mask{0xF} << rank_shift(13)) | kDragon) == 105);
 
 constexpr int team_of(int seat) { return seat & 1; }
+
+// R7.1, R7.2: what a call is worth, won or lost (a Grand Tichu 200, a Tichu 100).
+constexpr int call_value(Call call) { return call == Call::GrandTichu ? 200 : call == Call::Tichu ? 100 : 0; }
 
 // How a hand ended: the seats in the order they went out (2 partners for a
 // double victory, else 3), each seat's pile, the tailender's cards, calls.
