@@ -1,5 +1,6 @@
 """Calls and the exchange decided by playouts (tichu_fast.decide), the bots' options for them, ISMCTS priors."""
 
+import hashlib
 import math
 
 import pytest
@@ -172,3 +173,33 @@ def test_keep_in_flat_monte_carlo_and_in_specs():
     for make in (lambda: ISMCTSBot(iterations=5, keep=-1.0), lambda: MonteCarloBot(worlds=2, keep=math.nan)):
         with pytest.raises(ValueError):
             make()
+
+
+def test_the_heuristic_calls_flag_changes_only_the_call():
+    # MonteCarloBot(keep=...) takes the heuristic's move from the one ask with its calls flag: with calls on, the
+    # heuristic's answer is a call (R7.2, the in-play Tichu) or the answer it gives with calls off.
+    compared = 0
+    for seed in range(40):
+        state = tf.HandState.new(seed)
+        while not state.is_terminal():
+            on = tf.policy_action(state, "heuristic", 0, calls=True)
+            if state.decision not in (Decision.GRAND_TICHU, Decision.TICHU) and on.kind != ActionKind.TICHU:
+                assert on == tf.policy_action(state, "heuristic", 0, calls=False)
+                compared += 1
+            state.apply(on)
+    assert compared > 1000
+
+
+def test_keep_in_flat_monte_carlo_chooses_as_before_the_heuristic_was_asked_once():
+    # recorded when the bot asked the heuristic a second time, with calls off, for the move to keep
+    answers = []  # the arena plays copies of the bot: they all write here
+
+    class Recorded(MonteCarloBot):
+        def act(self, state, seat):
+            answer = super().act(state, seat)
+            answers.append(str(answer))
+            return answer
+
+    duplicate(Recorded(worlds=3, keep=2.0, seed=4), make_bot("heuristic-v1"), 3, 21)
+    assert len(answers) == 248
+    assert hashlib.sha256(repr(answers).encode()).hexdigest()[:16] == "7e35bb377052f93b"

@@ -88,6 +88,7 @@ class MonteCarloBot(PolicyBot):
         if len(actions) == 1:
             return actions[0]
         view = core_state(state)
+        usual = None
         if self.calls and self.call_worlds and call_action(view) is not None:
             called = search_call(view, seat, self.call_worlds, seed, policy=self.search_policy, threads=self.threads)
             if called or state.decision in (Decision.GRAND_TICHU, Decision.TICHU):
@@ -103,9 +104,12 @@ class MonteCarloBot(PolicyBot):
         values = self._values(view, seat, seed)
         searched = [i for i, a in enumerate(actions) if a.kind != ActionKind.TICHU]  # the call is the heuristic's
         best = max(searched, key=lambda i: values[i])
-        kept = policy_action_of(state, "heuristic", seed, False) if self.keep else None  # its move, not its call
-        if kept is not None and kept in actions:
-            best = kept_choice(values, best, actions.index(kept), self.keep)
+        if self.keep:
+            # Its move, not its call: the heuristic's calls flag changes only whether it calls, and a
+            # call was returned above, so `usual` is its move when asked (tests/test_decide.py).
+            kept = usual if usual is not None else policy_action_of(state, "heuristic", seed, False)
+            if kept in actions:
+                best = kept_choice(values, best, actions.index(kept), self.keep)
         return actions[best]
 
     def _values(self, state: Any, seat: int, seed: int) -> Any:
