@@ -6,6 +6,8 @@ heuristic counts them; R10.3: a seat knows its hand and what was played, nothing
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 
 import tichu_fast as tf
@@ -196,3 +198,52 @@ def test_ablation_all_off_plays_as_v1() -> None:
         _core._set_heuristic_ablation(0)
     b = tf.simulate(200, seed=3, policy="heuristic-v1", calls=True)
     assert (a == b).all()
+
+
+def test_call_features_refuse_more_than_a_hand() -> None:
+    # a plan holds the combinations of at most 14 cards: the whole deck would overflow it
+    hand = dealt(4, "TICHU").hands[0].mask
+    before = _core._heuristic_call_features(hand)
+    with pytest.raises(ValueError, match="14 cards"):
+        _core._heuristic_call_features(ALL)
+    assert _core._heuristic_call_features(hand) == before
+
+
+PHOENIX_FREE = 22  # heuristic.cpp Param kPhoenixFree: the one number the losers' memo reads
+
+
+def phoenix_decisions(count: int) -> list[tf.HandState]:
+    """Decisions in play of heuristic hands, each by a seat that holds the Phoenix."""
+    states: list[tf.HandState] = []
+    seed = 0
+    while len(states) < count:
+        state = tf.HandState.new(seed)
+        seed += 1
+        while not state.is_terminal() and len(states) < count:
+            seat = state.current_player
+            if state.decision.name == "PLAY" and "Ph" in str(state.hands[seat]).split():
+                states.append(state.clone())
+            state.apply(tf.policy_action(state, "heuristic", 0, calls=False))
+    return states
+
+
+def answers(states: list[tf.HandState]) -> list[str]:
+    return [decide(state) for state in states]
+
+
+def test_the_heuristics_memos_are_keyed_on_the_number_they_read() -> None:
+    # The plan and losers memos are per thread; a number changed between decisions must not be
+    # answered from entries stored under the other value: warm answers equal a fresh thread's.
+    states = phoenix_decisions(300)
+    fresh: dict[int, list[str]] = {}
+    try:
+        for value in (0, 1):
+            _core._set_heuristic_param(PHOENIX_FREE, value)
+            with ThreadPoolExecutor(1) as pool:  # a new thread: its memos start empty
+                fresh[value] = pool.submit(answers, states).result()
+        assert fresh[0] != fresh[1]  # the number matters on these positions, so the test can fail
+        for value in (1, 0, 1):
+            _core._set_heuristic_param(PHOENIX_FREE, value)
+            assert answers(states) == fresh[value]
+    finally:
+        _core._set_heuristic_param(PHOENIX_FREE, 1)

@@ -54,6 +54,8 @@ void bind_search(py::module_& m) {
   m.def(
       "_heuristic_call_features",
       [](std::uint64_t hand) {
+        // A plan holds the combinations of a hand of at most 14 cards.
+        if (count(hand & kDeck) > 14) throw std::invalid_argument("a hand holds at most 14 cards");
         const auto f = heuristic_call_features(hand & kDeck);
         return py::make_tuple(f[0], f[1]);
       },

@@ -65,7 +65,8 @@ void fill_observation_tensor(const RecordedHand& h, int player, int history, flo
   if (offer_hidden_from(h.state(), player)) hidden.emplace(public_view(h.state(), player));
   const HandState& s = hidden ? *hidden : h.state();
   // The card blocks [kHand, kToBeatType) are written whole below; the rest is cleared first.
-  static_assert(kHand == 0 && kTrick + kNumCards == kToBeatType);
+  static_assert(kHand == 0 && kPlayed == kHand + kNumCards && kTrick == kPlayed + 4 * kNumCards &&
+                kTrick + kNumCards == kToBeatType);
   std::fill(out + kToBeatType, out + observation_tensor_size(history), 0.0f);
   const bool grand = s.decision() == Decision::GrandTichu;  // only the first 8 cards are seen yet
   write_cards(out + kHand, grand ? s.first_eight(player) : s.hand(player));

@@ -323,19 +323,25 @@ class Table {
   };
   static constexpr std::size_t kPage = std::size_t{1} << 21;
   using Slots = std::array<Entry, kSlots>;
+  // The slots start on a 2 MiB boundary inside a plain allocation (an
+  // aligned operator new is missing from older macOS deployment targets).
   struct Release {
+    void* raw = nullptr;
     void operator()(Slots* slots) const {
       slots->~Slots();
-      ::operator delete(slots, std::align_val_t{kPage});
+      ::operator delete(raw);
     }
   };
-  static Slots* allocate_slots() {
+  static std::unique_ptr<Slots, Release> allocate_slots() {
     constexpr std::size_t bytes = sizeof(Slots);
-    void* raw = ::operator new(bytes, std::align_val_t{kPage});
-#ifdef __linux__
-    madvise(raw, bytes, MADV_HUGEPAGE);  // advice only: without it the table works the same
+    std::size_t space = bytes + kPage;
+    void* raw = ::operator new(space);
+    void* start = raw;
+    std::align(kPage, bytes, start, space);  // cannot fail: kPage bytes to spare
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    madvise(start, bytes, MADV_HUGEPAGE);  // advice only: without it the table works the same
 #endif
-    return new (raw) Slots{};
+    return {new (start) Slots{}, Release{raw}};
   }
   std::unique_ptr<Slots, Release> slots_;
   std::uint16_t generation_ = 1;
