@@ -23,7 +23,7 @@ int run_role(const Move& m, int low) {
 
 int full_house_id(const Move& m) {
   const int trio = top_rank(m);
-  const Mask others = m.cards & kNormals & ~(Mask{0xF} << rank_shift(trio));
+  const Mask others = m.cards & kNormals & ~rank_cards(trio);
   const int pair = rank_of_index(std::countr_zero(others));
   const int role = m.phoenix_as == 0 ? 0 : (std::cmp_equal(m.phoenix_as, trio) ? 1 : 2);
   const int pair_index = pair < trio ? pair - kMinRank : pair - kMinRank - 1;

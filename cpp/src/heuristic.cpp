@@ -133,7 +133,6 @@ int par(Param p) {
 }
 
 constexpr int partner_of(int seat) { return (seat + 2) % 4; }
-constexpr Mask rank_cards(int rank) { return Mask{0xF} << rank_shift(rank); }
 constexpr Mask bit_of(int card) { return Mask{1} << card; }
 
 // One bit (the rank's lowest) per rank that has a card in `m`.
@@ -377,7 +376,7 @@ Unseen unseen_from(Mask cards) {
   u.cards = cards;
   u.per_rank[1] = static_cast<std::int8_t>((cards & kMahJong) != 0);
   for (int r = kMinRank; r <= kMaxRank; ++r)
-    u.per_rank[static_cast<std::size_t>(r)] = static_cast<std::int8_t>(detail::kNibbleCount[rank_nibble(cards, r)]);
+    u.per_rank[static_cast<std::size_t>(r)] = static_cast<std::int8_t>(rank_count(cards, r));
   u.phoenix = (cards & kPhoenix) != 0;
   u.dragon = (cards & kDragon) != 0;
   return u;

@@ -17,7 +17,6 @@ namespace v1 {
 namespace {
 
 constexpr int partner_of(int seat) { return (seat + 2) % 4; }
-constexpr Mask rank_cards(int rank) { return Mask{0xF} << rank_shift(rank); }
 
 // One bit (the rank's lowest) per rank that has a card in `m`.
 constexpr Mask ranks_of(Mask m) {

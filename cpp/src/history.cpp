@@ -20,7 +20,7 @@ bool legal_now(const HandState& s, const Action& a) {
   const bool in_turn = d == Decision::Play;
   const Mask hand = s.hand(s.current_player());
   const Move* table = s.table();
-  const Mask wished = in_turn && s.wish() ? hand & kNormals & (Mask{0xF} << rank_shift(s.wish())) : 0;
+  const Mask wished = in_turn && s.wish() ? hand & kNormals & rank_cards(s.wish()) : 0;
   if (wished && !(a.move.cards & wished)) return s.is_legal(a);  // does the wish bind him? the generator knows
   if (a.move.type == MoveType::Pass) return a.move == kPass && (!in_turn || table != nullptr);  // R5.1
   if (a.move.cards == 0 || (a.move.cards & ~hand) != 0) return false;
@@ -73,7 +73,7 @@ int nth_index(Mask m, int k) { return std::countr_zero(nth_card(m, k)); }
 bool counted_lead(const HandState& s) {
   if (s.decision() != Decision::Play || s.table() != nullptr) return false;
   const int wish = s.wish();
-  return wish == 0 || (s.hand(s.current_player()) & kNormals & (Mask{0xF} << rank_shift(wish))) == 0;
+  return wish == 0 || (s.hand(s.current_player()) & kNormals & rank_cards(wish)) == 0;
 }
 
 }  // namespace
@@ -169,7 +169,7 @@ void PublicRecordFold::add(const Step& step) {
   }
   if (step.lead) r.trick_starts.push_back(index_);
   r.passed.clear();
-  const Mask wished = wish_ ? Mask{0xF} << rank_shift(wish_) : 0;  // the wish in force, until fulfilled (R6.2)
+  const Mask wished = wish_ ? rank_cards(wish_) : 0;  // the wish in force, until fulfilled (R6.2)
   if (move.cards & kNormals & wished) {
     r.wish_fulfilled = index_;
     wish_ = 0;

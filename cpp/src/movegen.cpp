@@ -374,7 +374,7 @@ class Generator {
       const int above = table_bomb ? table->rank2 / 2 : 0;
       for (RankIterator it(flags_.at_least[4], above + 1); !it.done();) {
         const int r = it.next();
-        emit(Mask{0xF} << rank_shift(r), MoveType::FourOfAKind, 4, 2 * r);
+        emit(rank_cards(r), MoveType::FourOfAKind, 4, 2 * r);
       }
     }
     if (!may_hold_straight_flush()) return;
@@ -580,7 +580,7 @@ int legal_moves(const Situation& s, Move* out) {
     generate_responses(g, *s.table);
   }
   int n = g.size();
-  const Mask wished = s.wish ? s.hand & kNormals & (Mask{0xF} << rank_shift(s.wish)) : 0;
+  const Mask wished = s.wish ? s.hand & kNormals & rank_cards(s.wish) : 0;
   if (wished) {
     const int kept = keep_wished(out, n, wished);
     if (kept > 0) return kept;  // compulsory: no pass (R6.3)

@@ -39,7 +39,7 @@ Action random_push(Mask hand, SplitMix64& rng) {
 bool answer_single(Mask hand, const Move& table, int wish, bool tichu, SplitMix64& rng, Action& out) {
   const Mask n = hand & kNormals;
   if ((n & n >> 1 & n >> 2 & n >> 3 & kRankLowBits) || (n & n >> 4 & n >> 8 & n >> 12 & n >> 16)) return false;
-  if (wish != 0 && (n & Mask{0xF} << rank_shift(wish))) return false;
+  if (wish != 0 && (n & rank_cards(wish))) return false;
   const Mask above = n & (~Mask{0} << (4 * (table.rank2 / 2)));
   const int higher = count(above);
   const bool phoenix = (hand & kPhoenix) && table.rank2 != kDragonRank2, dragon = (hand & kDragon) != 0;
@@ -91,7 +91,7 @@ Action choose_random(const HandState& s, bool calls, SplitMix64& rng, PolicyScra
       const bool tichu = calls && in_turn && s.may_call_tichu(seat);  // the call is one more choice
       const Mask hand = s.hand(seat);
       const int wish = in_turn ? s.wish() : 0;
-      if (in_turn && table == nullptr && (wish == 0 || (hand & kNormals & (Mask{0xF} << rank_shift(wish))) == 0)) {
+      if (in_turn && table == nullptr && (wish == 0 || (hand & kNormals & rank_cards(wish)) == 0)) {
         // A lead that no wish filters: count, draw, and build the chosen move alone.
         const LeadCount leads(hand);
         if (leads.counted()) {

@@ -16,7 +16,6 @@ namespace tichu {
 namespace {
 
 constexpr Mask card_bit(int card) { return Mask{1} << card; }
-constexpr Mask rank_cards(int rank) { return Mask{0xF} << rank_shift(rank); }
 constexpr std::size_t at(int seat) { return static_cast<std::size_t>(seat); }
 
 // Seat q's k-th pushed card goes to q + k + 1 (R2.2, docs/game.md).

@@ -43,7 +43,6 @@ namespace {
 constexpr int kInfinity = 30000;
 constexpr int kUnit = 5;
 constexpr int kMaxPly = 1024;
-constexpr Mask rank_cards(int rank) { return Mask{0xF} << rank_shift(rank); }
 
 // Everything that decides the rest of the hand, and nothing else: the hands,
 // the table and its player, the passes, the wish (none when no hand holds a

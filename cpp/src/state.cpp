@@ -9,7 +9,6 @@ namespace {
 
 constexpr std::uint8_t bit(int seat) { return static_cast<std::uint8_t>(1u << seat); }
 constexpr int team(int seat) { return seat & 1; }
-constexpr Mask rank_cards(int rank) { return Mask{0xF} << rank_shift(rank); }
 
 Move* scratch_moves() {
   thread_local std::array<Move, kMaxLegalMoves> moves;

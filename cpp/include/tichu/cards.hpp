@@ -40,6 +40,16 @@ constexpr unsigned rank_nibble(Mask m, int rank) {
   return static_cast<unsigned>((m >> rank_shift(rank)) & (rank == 1 ? 0x1 : 0xF));
 }
 
+// All four cards of `rank` (2..14).
+constexpr Mask rank_cards(int rank) { return Mask{0xF} << rank_shift(rank); }
+
+namespace detail {
+inline constexpr std::array<std::uint8_t, 16> kNibbleCount{0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+}  // namespace detail
+
+// The number of cards of `rank` in `m`, read from a table (no bit count: see count below).
+constexpr int rank_count(Mask m, int rank) { return detail::kNibbleCount[rank_nibble(m, rank)]; }
+
 // All normal cards of one suit (suit 0..3).
 constexpr Mask suit_cards(int suit) { return kRankLowBits << suit; }
 

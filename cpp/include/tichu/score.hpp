@@ -10,19 +10,15 @@ namespace tichu {
 
 enum class Call : std::uint8_t { None = 0, Tichu = 1, GrandTichu = 2 };
 
-namespace detail {
-inline constexpr std::array<std::uint8_t, 16> kNibbleCount{0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
-}  // namespace detail
-
 // R8.5: fives 5, tens and Kings 10, the Dragon 25, the Phoenix -25. The 5s,
 // 10s and Kings are three nibbles, counted by table (no call, no popcount:
 // the solver counts points at every node).
 constexpr int card_points(Mask cards) {
-  const auto nibble = [cards](int rank) { return detail::kNibbleCount[(cards >> rank_shift(rank)) & 0xF]; };
-  return 5 * nibble(5) + 10 * (nibble(10) + nibble(13)) + ((cards & kDragon) ? 25 : 0) - ((cards & kPhoenix) ? 25 : 0);
+  return 5 * rank_count(cards, 5) + 10 * (rank_count(cards, 10) + rank_count(cards, 13)) +
+         ((cards & kDragon) ? 25 : 0) - ((cards & kPhoenix) ? 25 : 0);
 }
-static_assert(card_points(kDeck) == 100 && card_points(kPhoenix | (Mask{0xF} << rank_shift(5))) == -5);
-static_assert(card_points((Mask{0xF} << rank_shift(10)) | (Mask{0xF} << rank_shift(13)) | kDragon) == 105);
+static_assert(card_points(kDeck) == 100 && card_points(kPhoenix | rank_cards(5)) == -5);
+static_assert(card_points(rank_cards(10) | rank_cards(13) | kDragon) == 105);
 
 constexpr int team_of(int seat) { return seat & 1; }
 
