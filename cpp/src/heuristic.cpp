@@ -182,7 +182,7 @@ int losers(Mask hand) {
   for (int k = 0; k < 5; ++k) in_run |= in_run_start << (4 * k);
   int n = 0;
   for (int r = kMinRank; r <= 10; ++r) {
-    n += count(hand & rank_cards(r)) == 1 && !(in_run >> rank_shift(r) & 1);
+    n += rank_count(hand, r) == 1 && !(in_run >> rank_shift(r) & 1);
   }
   return n;
 }
@@ -294,7 +294,7 @@ Mask straight_of(Mask rest) {
     if (len > best_len) best_low = low, best_len = len;
   }
   if (best_len < 5) return 0;
-  auto held = [&](int r) { return r == 1 ? 1 : count(rest & rank_cards(r)); };
+  auto held = [&](int r) { return r == 1 ? 1 : rank_count(rest, r); };
   int low = best_low, high = best_low + best_len - 1;
   while (high - low + 1 > 5 && held(low) >= 2) ++low;
   while (high - low + 1 > 5 && held(high) >= 2) --high;

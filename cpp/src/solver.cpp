@@ -456,7 +456,7 @@ bool runs_out(const HandState& s, Mask& won) {
       const int shift = rank_shift(r);
       const bool beaten =
           (beats[static_cast<std::size_t>(c - 1)] & ~((Mask{1} << (shift + 4)) - 1)) != 0 || (c == 1 && single_beaten);
-      if (count((own >> shift) & 0xF) == c && !beaten) first = hand & rank_cards(r);
+      if (rank_count(own, r) == c && !beaten) first = hand & rank_cards(r);
     }
     if (first != 0) {
       won = first | s.trick();
