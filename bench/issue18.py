@@ -1,0 +1,357 @@
+"""Issue 18's targets for two builds, measured alternately in one run: the before/after table.
+
+    python bench/issue18.py --before OLD_PYTHON [--after PYTHON] [--rounds 7] [--quick]
+
+OLD_PYTHON and PYTHON are interpreters with a build of tichu_fast installed
+(PYTHON defaults to the one running this script). Each round runs one
+measuring child per build, the builds alternating (before, after, before,
+after, ...), so that a change of the machine's load falls on both alike. A
+child is this script run by that build's interpreter (`--worker`): it imports
+that build's tichu_fast, measures every row with calls that exist in both
+builds (issue 18 was filed at commit 30879fe), and prints one JSON line. Each
+row is the median of several repetitions in CPU time (time.process_time); the
+table gives the median of the rounds for each build, after / before, the
+speed-up (before / after in time), the issue's target and whether the after
+build meets it, with the load average at the start and the end.
+
+The rows measure what the figures of docs/speed.md measured:
+- C++ rows: `_core._time_legal_moves` (the C++ loop of bench/compare.py) over
+  the seeded hands of bench/situations.py (2,000 a situation), CPU time;
+- whole hands: `tf.simulate(50000, 0)` (random policy, calls on, one thread),
+  as bench/compare_search.py;
+- playouts: random playouts from the 200 mid-hand states of compare_search.py;
+- the Python rows and VecHands: the cases of bench/ab/python_ab.py (the same
+  positions, seeds and calls), timed here in repetitions.
+Observation is flat if the call 80 decisions into a hand is within 1.5x of
+the call 10 decisions in. `--quick` is a smoke run (one round, small sizes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve()
+sys.path.insert(0, str(HERE.parent))  # bench/: situations, compare, compare_search
+
+FLAT = 1.5  # observation(p) is flat when the late call is within this factor of the early one
+
+
+def _cpu_median(fn: Callable[[], object], units: int, reps: int) -> float:
+    """CPU seconds per unit: fn() (doing `units` units of work) timed `reps` times, the median."""
+    times = []
+    for _ in range(reps):
+        start = time.process_time()
+        fn()
+        times.append(time.process_time() - start)
+    return statistics.median(times) / units
+
+
+def _size(value: float, scale: float, least: int = 1) -> int:
+    return max(least, round(value * scale))
+
+
+@functools.cache
+def _scenarios(hands: int) -> dict:
+    from situations import scenarios
+
+    return {s.name: s for s in scenarios(hands)}
+
+
+def _core_moves(name: str, scale: float, reps: int) -> float:
+    """CPU seconds per enumeration of `name`'s hands in C++ (bench/compare.py's C++ core column)."""
+    from tichu_fast import _core
+
+    scenario = _scenarios(_size(2000, scale, 10))[name]
+    repeat = _size(1000 if scenario.table is not None else 150, scale)
+    hands, table, wish = scenario.hands, scenario.table, scenario.wish
+    return _cpu_median(lambda: _core._time_legal_moves(hands, table, wish, False, repeat), repeat * len(hands), reps)
+
+
+def row_lead(scale: float, reps: int) -> float:
+    """A lead's legal moves, 14 cards with the Phoenix, C++."""
+    return _core_moves("lead, 14 cards with Phoenix", scale, reps)
+
+
+RESPONSES = ("respond to a single", "respond to a pair", "respond to a straight", "respond to a full house")
+
+
+def row_responses(scale: float, reps: int) -> float:
+    """The mean of the four answers' times (single 9, pair of 7s, straight 4 to 8, full house 666 33), C++."""
+    return statistics.mean(_core_moves(name, scale, reps) for name in RESPONSES)
+
+
+def row_simulate(scale: float, reps: int) -> float:
+    """A whole random hand, `tf.simulate` (random policy, calls on, one thread), CPU seconds per hand."""
+    import tichu_fast as tf
+
+    n = _size(50_000, scale)
+    return _cpu_median(lambda: tf.simulate(n, 0, policy="random", threads=1), n, reps)
+
+
+def row_playout(scale: float, reps: int) -> float:
+    """A random playout from mid-hand: `state.playouts` over compare_search.py's 200 mid-hand states."""
+    from compare_search import mid_hand_states
+
+    states = mid_hand_states(_size(200, scale, 2))
+    each = _size(400, scale)
+
+    def run() -> None:
+        for i, state in enumerate(states):
+            state.playouts(each, i, policy="random", threads=1)
+
+    return _cpu_median(run, each * len(states), reps)
+
+
+def _vec(dense_mask: bool, scale: float, reps: int) -> float:
+    import numpy as np
+
+    import tichu_fast as tf
+
+    n = _size(1024, scale, 4)
+    rng = np.random.default_rng(0)
+    vec = tf.VecHands(n, 1, opponents={1: "random", 3: "random"}, dense_mask=dense_mask)
+    for _ in range(10):  # past the first exchange
+        vec.step(vec.random_legal_ids(rng))
+    steps = _size(200, scale)
+
+    def run() -> None:
+        for _ in range(steps):
+            vec.step(vec.random_legal_ids(rng))
+
+    return _cpu_median(run, steps * n, reps)
+
+
+def row_vec_dense(scale: float, reps: int) -> float:
+    """A VecHands agent step, N = 1024, random opponents at seats 1 and 3, with the dense mask."""
+    return _vec(True, scale, reps)
+
+
+def row_vec_compact(scale: float, reps: int) -> float:
+    """The same with the compact legal ids only (`dense_mask=False`)."""
+    return _vec(False, scale, reps)
+
+
+def row_resample(scale: float, reps: int) -> float:
+    """`state.resample(p, seed)` from Python: 20 seeds at each of 50 mid-hand positions (python_ab.py's)."""
+    from situations import mid_hand_positions
+
+    positions = mid_hand_positions(_size(50, scale, 2), 1)
+    passes = _size(50, scale)
+
+    def run() -> None:
+        for _ in range(passes):
+            for state, p in positions:
+                for seed in range(20):
+                    state.resample(p, seed)
+
+    return _cpu_median(run, passes * 20 * len(positions), reps)
+
+
+def _observation(steps: int, scale: float, reps: int) -> float:
+    from situations import at_play
+
+    states = [s for s in (at_play(seed, steps) for seed in range(_size(40, scale, 2))) if not s.is_terminal()]
+    passes = _size(500, scale)
+
+    def run() -> None:
+        for _ in range(passes):
+            for s in states:
+                s.observation(s.current_player)
+
+    return _cpu_median(run, passes * len(states), reps)
+
+
+def row_observation_early(scale: float, reps: int) -> float:
+    """`observation(p)` from Python, 10 random decisions into a hand (40 hands, python_ab.py's)."""
+    return _observation(10, scale, reps)
+
+
+def row_observation_late(scale: float, reps: int) -> float:
+    """The same 80 random decisions into a hand."""
+    return _observation(80, scale, reps)
+
+
+def row_python_hand(scale: float, reps: int) -> float:
+    """A random hand driven from Python: `HandState.new`, then `apply_index(randrange(n))` per decision."""
+    import tichu_fast as tf
+    from situations import random_hands
+
+    hands = _size(1000, scale)
+    return _cpu_median(lambda: random_hands(tf, hands, False), hands, reps)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the table: how it is measured, shown and judged."""
+
+    key: str
+    label: str
+    measure: Callable[[float, int], float]  # (scale, reps) -> CPU seconds per unit
+    rate: str = ""  # the unit when shown as a rate ("hands/s"); a time when empty
+    target: float = 0.0  # seconds per unit (a rate's target is its inverse)
+    issue: str = ""  # the issue's "now" figure
+
+
+ROWS = (
+    Row("lead", "lead, 14 cards with the Phoenix (C++)", row_lead, target=0.3e-6, issue="0.73-0.93 µs"),
+    Row(
+        "responses",
+        "responses, mean of single/pair/straight/full house (C++)",
+        row_responses,
+        target=30e-9,
+        issue="45 ns",
+    ),
+    Row(
+        "simulate",
+        "whole random hands, one thread, `tf.simulate` (CPU)",
+        row_simulate,
+        rate="hands/s",
+        target=1 / 300_000,
+        issue="158,701/s",
+    ),
+    Row("playout", "random playout from mid-hand", row_playout, target=2e-6, issue="2.73 µs"),
+    Row(
+        "vec_dense",
+        "`VecHands` agent steps, N = 1024, dense mask",
+        row_vec_dense,
+        rate="steps/s",
+        target=1 / 2.5e6,
+        issue="1.51 M/s",
+    ),
+    Row(
+        "vec_compact",
+        "`VecHands` agent steps, N = 1024, compact ids only (extra)",
+        row_vec_compact,
+        rate="steps/s",
+        target=1 / 2.5e6,
+    ),
+    Row("resample", "`state.resample(p, seed)` from Python", row_resample, target=1e-6, issue="3.3-3.5 µs"),
+    Row(
+        "obs_early",
+        "`observation(p)` from Python, 10 decisions in",
+        row_observation_early,
+        target=3e-6,
+        issue="12-19 µs, growing",
+    ),
+    Row("obs_late", "`observation(p)` from Python, 80 decisions in", row_observation_late, target=3e-6),
+    Row(
+        "python_hand", "a random hand driven from Python (`apply_index`)", row_python_hand, target=50e-6, issue="113 µs"
+    ),
+)
+
+
+def measure_all(scale: float = 1.0, reps: int = 7) -> dict[str, float]:
+    """Every row's CPU seconds per unit with the imported build."""
+    return {row.key: row.measure(scale, reps) for row in ROWS}
+
+
+def worker(scale: float, reps: int) -> None:
+    """The child: this interpreter's build, every row once, one JSON line."""
+    import tichu_fast as tf
+
+    out = {"version": tf.__version__, "path": str(Path(tf.__file__).parent), "rows": measure_all(scale, reps)}
+    print(json.dumps(out))
+
+
+def shown(row: Row, seconds: float) -> str:
+    """A row's figure: a time per unit, or the rate per CPU second."""
+    if row.rate:
+        rate = 1 / seconds
+        return f"{rate / 1e6:.2f} M {row.rate}" if rate >= 1e6 else f"{rate:,.0f} {row.rate}"
+    if seconds < 1e-6:
+        return f"{seconds * 1e9:.1f} ns"
+    return f"{seconds * 1e6:.2f} µs"
+
+
+def met(row: Row, after: dict[str, float]) -> str:
+    """Whether the after build meets the row's target (on this machine, in this run)."""
+    ok = after[row.key] <= row.target
+    if row.key == "obs_late":
+        growth = after["obs_late"] / after["obs_early"]
+        flat = growth <= FLAT
+        return f"{'yes' if ok and flat else 'no'} ({growth:.2f}x the early call: {'flat' if flat else 'growing'})"
+    return "yes" if ok else "no"
+
+
+def table(before: dict[str, float], after: dict[str, float]) -> list[str]:
+    """The Markdown table of the medians."""
+    lines = [
+        "| measure | issue's figure | before (median) | after (median) | after / before | speed-up | target | met? |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for row in ROWS:
+        b, a = before[row.key], after[row.key]
+        ratio = b / a if row.rate else a / b  # of the figures as shown: rates up, times down
+        lines.append(
+            f"| {row.label} | {row.issue} | {shown(row, b)} | {shown(row, a)} | {ratio:.2f}x | {b / a:.2f}x "
+            f"| {shown(row, row.target)} | {met(row, after)} |"
+        )
+    return lines
+
+
+def run_child(python: str, scale: float, reps: int) -> dict:
+    """One measuring child with `python`; its JSON."""
+    command = [python, str(HERE), "--worker", "--scale", str(scale), "--reps", str(reps)]
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=HERE.parent)
+    if done.returncode:
+        sys.exit(f"{' '.join(command)} failed:\n{done.stderr}")
+    result: dict = json.loads(done.stdout.splitlines()[-1])
+    return result
+
+
+def load() -> str:
+    """The 1, 5 and 15 minute load averages."""
+    return " / ".join(f"{x:.1f}" for x in os.getloadavg())
+
+
+def main() -> None:
+    """Alternate the builds round by round and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--before", help="the interpreter of the build before (its python); required")
+    parser.add_argument("--after", default=sys.executable, help="the interpreter of the build after (this one)")
+    parser.add_argument("--rounds", type=int, default=7, help="rounds; each runs both builds once (default 7)")
+    parser.add_argument("--quick", action="store_true", help="a smoke run: one round, small sizes")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--scale", type=float, default=1.0, help=argparse.SUPPRESS)
+    parser.add_argument("--reps", type=int, default=7, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        worker(args.scale, args.reps)
+        return
+    if not args.before:
+        parser.error("--before PYTHON is required")
+    rounds, scale, reps = (1, 0.1, 3) if args.quick else (args.rounds, args.scale, args.reps)
+    builds = {"before": args.before, "after": args.after}
+    runs: dict[str, list[dict[str, float]]] = {"before": [], "after": []}
+    start_load, start = load(), time.perf_counter()
+    print(f"{platform.node()}, {os.cpu_count()} CPUs, load {start_load} at the start; {rounds} rounds", flush=True)
+    for i in range(rounds):
+        for build, python in builds.items():
+            child = run_child(python, scale, reps)
+            runs[build].append(child["rows"])
+            if i == 0:
+                print(f"  {build}: {python}, tichu_fast {child['version']} from {child['path']}", flush=True)
+        print(f"  round {i + 1} done, {time.perf_counter() - start:.0f} s, load {load()}", flush=True)
+    medians = {b: {row.key: statistics.median(r[row.key] for r in runs[b]) for row in ROWS} for b in builds}
+    print()
+    print("\n".join(table(medians["before"], medians["after"])))
+    print(
+        f"\nCPU time per unit, median of {reps} repetitions in a child, then of {rounds} rounds per build; "
+        f"load average {start_load} at the start, {load()} at the end; {time.perf_counter() - start:.0f} s in all."
+    )
+
+
+if __name__ == "__main__":
+    main()

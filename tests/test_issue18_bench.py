@@ -1,0 +1,56 @@
+"""bench/issue18.py, the before/after table of issue 18: every row measures and the table prints.
+
+Nothing here is timed against anything (speed lives in bench/): the rows run once at tiny
+sizes against the current build, so that the script cannot rot between its runs.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+import issue18
+
+BENCH = Path(issue18.__file__).parent
+
+
+def test_every_row_measures_a_positive_time():
+    results = issue18.measure_all(scale=0.01, reps=1)
+    assert list(results) == [row.key for row in issue18.ROWS]
+    assert all(seconds > 0 for seconds in results.values()), results
+
+
+def test_the_table_has_a_line_per_row_with_its_target():
+    before = {row.key: row.target * 2 for row in issue18.ROWS}
+    after = {row.key: row.target / 2 for row in issue18.ROWS}
+    lines = issue18.table(before, after)
+    assert len(lines) == 2 + len(issue18.ROWS)
+    for row, line in zip(issue18.ROWS, lines[2:], strict=True):
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        assert cells[0] == row.label
+        assert cells[4] == ("4.00x" if row.rate else "0.25x")  # after / before of the figures shown
+        assert cells[5] == "4.00x"  # the speed-up
+        assert cells[7].startswith("yes")
+
+
+def test_observation_is_met_only_when_flat():
+    after = {row.key: row.target / 2 for row in issue18.ROWS}
+    late = next(row for row in issue18.ROWS if row.key == "obs_late")
+    assert issue18.met(late, after).startswith("yes (1.00x")
+    after["obs_early"] = after["obs_late"] / (issue18.FLAT * 1.1)  # both under 3 µs, but growing
+    assert issue18.met(late, after).startswith("no")
+    simulate = next(row for row in issue18.ROWS if row.key == "simulate")
+    after["simulate"] = simulate.target * 1.01  # a rate just under 300,000 hands a second
+    assert issue18.met(simulate, after) == "no"
+
+
+def test_a_quick_run_alternates_two_builds_and_prints_the_table():
+    # Both builds are this interpreter's: the plumbing (children, JSON, medians, the table) is what is checked.
+    command = [sys.executable, str(BENCH / "issue18.py"), "--before", sys.executable, "--quick"]
+    out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    assert "before: " in out
+    assert "after: " in out
+    assert sum(line.startswith("| ") for line in out.splitlines()) == 1 + len(issue18.ROWS)
+    assert "load average" in out
