@@ -11,7 +11,8 @@ that build's tichu_fast, measures every row with calls that exist in both
 builds (issue 18 was filed at commit 30879fe), and prints one JSON line. Each
 row is the median of several repetitions in CPU time (time.process_time); the
 table gives the median of the rounds for each build, after / before, the
-speed-up (before / after in time), the issue's target and whether the after
+speed-up (before / after in time; in brackets its lowest and highest over
+the rounds, each round's before against its after), the issue's target and whether the after
 build meets it, with the load average at the start and the end.
 
 The rows measure what the figures of docs/speed.md measured:
@@ -284,17 +285,23 @@ def met(row: Row, after: dict[str, float]) -> str:
     return "yes" if ok else "no"
 
 
-def table(before: dict[str, float], after: dict[str, float]) -> list[str]:
-    """The Markdown table of the medians."""
+def table(before_runs: list[dict[str, float]], after_runs: list[dict[str, float]]) -> list[str]:
+    """The Markdown table: each build's median over its rounds; beside the speed-up, its range over the rounds."""
+    before, after = (
+        {row.key: statistics.median(r[row.key] for r in runs) for row in ROWS} for runs in (before_runs, after_runs)
+    )
     lines = [
-        "| measure | issue's figure | before (median) | after (median) | after / before | speed-up | target | met? |",
+        "| measure | issue's figure | before (median) | after (median) | after / before | speed-up (rounds) "
+        "| target | met? |",
         "|---|---|---|---|---|---|---|---|",
     ]
     for row in ROWS:
         b, a = before[row.key], after[row.key]
         ratio = b / a if row.rate else a / b  # of the figures as shown: rates up, times down
+        each = sorted(rb[row.key] / ra[row.key] for rb, ra in zip(before_runs, after_runs, strict=True))
+        spread = f" ({each[0]:.2f}-{each[-1]:.2f})" if len(each) > 1 else ""
         lines.append(
-            f"| {row.label} | {row.issue} | {shown(row, b)} | {shown(row, a)} | {ratio:.2f}x | {b / a:.2f}x "
+            f"| {row.label} | {row.issue} | {shown(row, b)} | {shown(row, a)} | {ratio:.2f}x | {b / a:.2f}x{spread} "
             f"| {shown(row, row.target)} | {met(row, after)} |"
         )
     return lines
@@ -344,9 +351,8 @@ def main() -> None:
             if i == 0:
                 print(f"  {build}: {python}, tichu_fast {child['version']} from {child['path']}", flush=True)
         print(f"  round {i + 1} done, {time.perf_counter() - start:.0f} s, load {load()}", flush=True)
-    medians = {b: {row.key: statistics.median(r[row.key] for r in runs[b]) for row in ROWS} for b in builds}
     print()
-    print("\n".join(table(medians["before"], medians["after"])))
+    print("\n".join(table(runs["before"], runs["after"])))
     print(
         f"\nCPU time per unit, median of {reps} repetitions in a child, then of {rounds} rounds per build; "
         f"load average {start_load} at the start, {load()} at the end; {time.perf_counter() - start:.0f} s in all."

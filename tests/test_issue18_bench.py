@@ -25,14 +25,16 @@ def test_every_row_measures_a_positive_time():
 def test_the_table_has_a_line_per_row_with_its_target():
     before = {row.key: row.target * 2 for row in issue18.ROWS}
     after = {row.key: row.target / 2 for row in issue18.ROWS}
-    lines = issue18.table(before, after)
+    slower = {key: seconds * 2 for key, seconds in after.items()}
+    faster = {key: seconds / 2 for key, seconds in after.items()}
+    lines = issue18.table([before, before, before], [after, slower, faster])  # the medians: before 4x after
     assert len(lines) == 2 + len(issue18.ROWS)
     for row, line in zip(issue18.ROWS, lines[2:], strict=True):
         cells = [cell.strip() for cell in line.strip("|").split("|")]
         assert cells[0] == row.label
-        assert cells[4] == ("4.00x" if row.rate else "0.25x")  # after / before of the figures shown
-        assert cells[5] == "4.00x"  # the speed-up
-        assert cells[7].startswith("yes")
+        assert cells[4] == ("4.00x" if row.rate else "0.25x")  # after / before of the medians as shown
+        assert cells[5] == "4.00x (2.00-8.00)"  # the speed-up, and its range over the rounds
+        assert cells[7].startswith("yes")  # the median after is half the target
 
 
 def test_observation_is_met_only_when_flat():
