@@ -121,6 +121,25 @@ def test_compact_legal_ids_without_the_dense_mask():
         sparse.step(ids)
 
 
+def test_the_dense_mask_is_the_legal_ids_after_steps_resets_and_a_refused_step():
+    # R10.1: the mask is written only where it changed since the last observation, which a reset
+    # or a refused step must not confuse: every row is always exactly the hand's legal ids.
+    v = tf.VecHands(16, 6, opponents={1: "random", 3: "random"})
+    rng = np.random.default_rng(4)
+    for t in range(150):
+        if t % 40 == 39:
+            v.reset()
+        elif t % 25 == 24:
+            illegal = v.random_legal_ids(rng)
+            illegal[3] = next(k for k in range(tf.NUM_ACTION_IDS) if not v.mask[3, k])
+            with pytest.raises(tf.IllegalMoveError, match="hand 3"):
+                v.step(illegal)
+        else:
+            v.step(v.random_legal_ids(rng))
+        for i in range(16):
+            assert np.array_equal(np.flatnonzero(v.mask[i]), v.legal_ids[v.legal_offsets[i] : v.legal_offsets[i + 1]])
+
+
 def test_random_legal_ids_are_uniform_over_the_legal_ids():
     # R2.2: during the exchange all 2184 ordered pushes are legal; a uniform draw reaches far ones too.
     v = tf.VecHands(1, 9, dense_mask=False)
