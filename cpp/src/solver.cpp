@@ -614,7 +614,10 @@ class Search {
   bool aborted = false;
   std::int64_t nodes = 0, probes = 0, hits = 0;
 
-  int generate(const HandState& s, Action* out);
+  // The actions to search at `s` into `out` (their count returned); with
+  // `moves`, a Play or Bomb decision's legal moves, before any is merged,
+  // go there too (their count into `n_moves`), for the heuristic's choice.
+  int generate(const HandState& s, Action* out, Move* moves = nullptr, int* n_moves = nullptr);
 
  private:
   bool out_of_budget();
@@ -623,6 +626,8 @@ class Search {
   struct Ply {
     std::array<Action, kMaxActions> acts;
     std::array<std::uint16_t, kMaxActions> perm;
+    std::array<Move, kMaxActions> moves;  // a play's legal moves, all of them (generate)
+    int n_moves = 0;
   };
   void order(const HandState& s, Ply& here, int n, int hint, int ply);
 
@@ -775,9 +780,17 @@ int merge_gifts(const HandState& s, Action* out) {
 // The legal actions, less the wishes for a rank no hand holds: each leaves
 // the same future as no wish (nobody can be bound by it nor fulfil it); and
 // with `reduce`, one play of each class of equivalent ones.
-int Search::generate(const HandState& s, Action* out) {
+int Search::generate(const HandState& s, Action* out, Move* moves, int* n_moves) {
   const int n = s.legal_actions(out);
   if (s.decision() == Decision::Play || s.decision() == Decision::Bomb) {
+    if (moves != nullptr) {  // the plays come first, in legal_moves order (a Tichu call after them)
+      int k = 0;
+      while (k < n && out[k].kind == ActionKind::Play) {
+        moves[k] = out[k].move;
+        ++k;
+      }
+      *n_moves = k;
+    }
     if (!limits_.reduce || n <= 2) return n;
     const int m = has_equivalent_plays(s.hand(s.current_player())) ? merge_equivalent(out, n) : n;
     return s.decision() == Decision::Play ? merge_adjacent_singles(s, out, m) : m;
@@ -808,8 +821,12 @@ void Search::order(const HandState& s, Ply& here, int n, int hint, int ply) {
   };
   Action heuristic{};
   if (hint < 0) {  // the heuristic's choice first: it decides most two-way nodes right
-    SplitMix64 rng(0);  // the heuristic draws nothing
-    heuristic = choose_heuristic(s, false, rng, work_.scratch);
+    if (s.decision() == Decision::Play || s.decision() == Decision::Bomb) {
+      heuristic = choose_heuristic_play(s, here.moves.data(), here.n_moves);  // the moves listed once
+    } else {
+      SplitMix64 rng(0);  // the heuristic draws nothing
+      heuristic = choose_heuristic(s, false, rng, work_.scratch);
+    }
   }
   for (int i = 0; i < n; ++i) {
     const Action& a = here.acts[static_cast<std::size_t>(i)];
@@ -854,7 +871,7 @@ int Search::ab(const HandState& s, int alpha, int beta, int ply) {
   const auto depth = static_cast<std::size_t>(ply);
   while (plies_.size() <= depth) plies_.push_back(std::make_unique_for_overwrite<Ply>());
   Ply& here = *plies_[depth];
-  int n = generate(s, here.acts.data());
+  int n = generate(s, here.acts.data(), here.moves.data(), &here.n_moves);
   if (limits_.reduce && s.decision() == Decision::DragonGift && n == 2) {
     n = merge_gifts(s, here.acts.data());  // here only: the line still picks among both
   }
