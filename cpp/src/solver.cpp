@@ -369,40 +369,8 @@ int static_bound(const HandState& s) {
   return b / kUnit;
 }
 
-// The calls' part of the value for team 0 when seat `f` goes out first lies
-// in [cl, ch]: a call made is won or lost, a seat that may still call
-// Tichu may call or not.
-void call_bounds(const HandState& s, int f, int& cl, int& ch) {
-  cl = ch = 0;
-  for (int i = 0; i < 4; ++i) {
-    const int sign = team_of(i) == 0 ? 1 : -1;
-    const Call c = s.call(i);
-    const int v = call_value(c);
-    if (v) {
-      cl += sign * (i == f ? v : -v);
-      ch += sign * (i == f ? v : -v);
-    } else if (s.may_call_tichu(i)) {
-      const int add = sign * (i == f ? 100 : -100);
-      cl += std::min(0, add);
-      ch += std::max(0, add);
-    }
-  }
-}
-
 // The points a set of cards may move: the Phoenix's -25 counts as 25.
 int free_points(Mask cards) { return card_points(cards & ~kPhoenix) + ((cards & kPhoenix) ? 25 : 0); }
-
-// The card points for team 0 when seat `f` goes out first and seat `t`
-// ends last: each pile for its seat's team, the last seat's for the first
-// player's (R8.4); the points still free lie within `swing` of that.
-int pile_points(const std::array<int, 4>& pile, int f, int t) {
-  int d = 0;
-  for (int i = 0; i < 4; ++i) {
-    const int to = i == t ? team_of(f) : team_of(i);
-    d += to == 0 ? pile[static_cast<std::size_t>(i)] : -pile[static_cast<std::size_t>(i)];
-  }
-  return d;
-}
 
 // Whether `hand` holds a bomb: four cards of one rank or a straight flush.
 constexpr bool holds_bomb(Mask hand) {
@@ -503,15 +471,56 @@ int ceil_units(int v) { return v / kUnit + (v % kUnit != 0 && v > 0 ? 1 : 0); }
 // the one-two only while no opponent of the first player is out.
 struct QuickBounds {
   std::array<int, 4> pile{};
+  int piles = 0;  // each pile for its seat's team, for team 0
   Mask free = 0;
   std::uint8_t holders = 0;
+  // The calls, for team 0: every call made lost, what each seat's call
+  // made adds when it goes out first, the seats that may still call
+  // Tichu, and how many of them each team has.
+  int calls_lost = 0;
+  std::array<int, 4> call_won{};
+  std::uint8_t may_call = 0;
+  std::array<int, 2> may_count{};
 
   explicit QuickBounds(const HandState& s) : free(s.trick()) {
     for (int i = 0; i < 4; ++i) {
-      pile[static_cast<std::size_t>(i)] = card_points(s.pile(i));
+      const auto u = static_cast<std::size_t>(i);
+      pile[u] = card_points(s.pile(i));
+      piles += team_of(i) == 0 ? pile[u] : -pile[u];
       free |= s.hand(i);
       if (s.hand(i)) holders |= static_cast<std::uint8_t>(1u << i);
+      const int sign = team_of(i) == 0 ? 1 : -1;
+      const int v = call_value(s.call(i));
+      calls_lost -= sign * v;
+      call_won[u] = 2 * sign * v;
+      if (s.may_call_tichu(i)) {
+        may_call |= static_cast<std::uint8_t>(1u << i);
+        ++may_count[static_cast<std::size_t>(team_of(i))];
+      }
     }
+  }
+
+  // The card points for team 0 when seat `f` goes out first and seat `t`
+  // ends last, from `d`, the piles each for its seat's team (`piles`, or
+  // more won by a seat other than t): the last seat's pile goes to the
+  // first player's team (R8.4); the points still free lie within `swing`
+  // of that.
+  [[nodiscard]] int pile_points(int d, int f, int t) const {
+    if (team_of(t) == team_of(f)) return d;
+    const int moved = 2 * pile[static_cast<std::size_t>(t)];
+    return team_of(f) == 0 ? d + moved : d - moved;
+  }
+
+  // The calls' part of the value for team 0 when seat `f` goes out first
+  // lies in [cl, ch]: a call made is won or lost, a seat that may still
+  // call Tichu may call or not (its call won, or an opponent's lost, raises
+  // the value of its team).
+  void call_bounds(int f, int& cl, int& ch) const {
+    const int made = calls_lost + call_won[static_cast<std::size_t>(f)];
+    const bool f_may = (may_call >> f & 1) != 0;
+    const bool f_team0 = team_of(f) == 0;
+    cl = made - 100 * (may_count[0] - (f_may && f_team0 ? 1 : 0)) - (f_may && !f_team0 ? 100 : 0);
+    ch = made + 100 * (may_count[1] - (f_may && !f_team0 ? 1 : 0)) + (f_may && f_team0 ? 100 : 0);
   }
 
   // The bounds whoever goes out first and last, in units.
@@ -527,7 +536,7 @@ struct QuickBounds {
     for (int f = 0; f < 4; ++f) {
       if (outs >= 1 ? f != s.out_seat(0) : !(holders >> f & 1)) continue;
       int cl = 0, ch = 0;  // the calls, for team 0, when f goes out first
-      call_bounds(s, f, cl, ch);
+      call_bounds(f, cl, ch);
       const int partner = (f + 2) % 4;
       const bool one_two = (outs == 0 || (outs == 1 && s.out_seat(0) == f)) && (holders >> partner & 1);
       if (one_two) {
@@ -536,7 +545,7 @@ struct QuickBounds {
       }
       for (int t = 0; t < 4; ++t) {  // t ends last
         if (t == f || !(holders >> t & 1)) continue;
-        const int d = pile_points(pile, f, t);
+        const int d = pile_points(piles, f, t);
         widen(d - swing + cl, d + swing + ch);
       }
     }
@@ -556,15 +565,15 @@ struct QuickBounds {
     const int outs = s.out_count();
     const int f = outs >= 1 ? s.out_seat(0) : x;
     int cl = 0, ch = 0;
-    call_bounds(s, f, cl, ch);
+    call_bounds(f, cl, ch);
     if (outs == 1 && f == (x + 2) % 4) return maxi ? floor_units(200 + cl) : ceil_units(-200 + ch);
-    std::array<int, 4> sure = pile;
-    sure[static_cast<std::size_t>(x)] += card_points(won);
+    const int won_points = card_points(won);
+    const int sure = piles + (maxi ? won_points : -won_points);  // x's pile stays its team's: x does not end last
     const int left = free_points(free & ~won);
     int worst = maxi ? kInfinity : -kInfinity;  // the worst end for x's team, team 0's view
     for (int t = 0; t < 4; ++t) {  // t ends last: anyone still in but x
       if (t == x || t == f || !(holders >> t & 1)) continue;
-      const int d = pile_points(sure, f, t);
+      const int d = pile_points(sure, f, t);  // t is not x: its pile is as it was
       worst = maxi ? std::min(worst, d - left + cl) : std::max(worst, d + left + ch);
     }
     if (worst == kInfinity || worst == -kInfinity) return maxi ? -kInfinity : kInfinity;  // no bound
@@ -867,6 +876,16 @@ int Search::ab(const HandState& s, int alpha, int beta, int ply) {
   if (out_of_budget()) {
     aborted = true;
     return 0;
+  }
+  if (const Move* t = s.table(); t != nullptr && s.decision() == Decision::Play) {
+    // A pass forced by a hand that surely cannot beat the table (and no
+    // Tichu call to make): the forced move below, without listing the moves.
+    const int p = s.current_player();
+    if (!s.may_call_tichu(p) && cannot_beat(s.hand(p), *t)) {
+      HandState child = s;
+      child.apply(Action{.move = kPass});
+      return ab(child, alpha, beta, ply + 1);
+    }
   }
   const auto depth = static_cast<std::size_t>(ply);
   while (plies_.size() <= depth) plies_.push_back(std::make_unique_for_overwrite<Ply>());
