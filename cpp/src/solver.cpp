@@ -89,6 +89,20 @@ constexpr Mask hand_key(Mask hand, bool reduce) {
   return !reduce || holds_straight_flush(hand) ? hand : by_rank_counts(hand) | kCountedHand;
 }
 
+// Bit r - 2 for each rank r (2..14) of which `cards` holds a normal card:
+// each nibble's cards to its lowest bit, then those bits gathered.
+constexpr std::uint32_t held_ranks(Mask cards) {
+  Mask x = cards & kNormals;
+  x = (x | x >> 1 | x >> 2 | x >> 3) & kNibbleLow;  // bit 4k: a card in nibble k (rank k + 1)
+  x = (x | x >> 3) & 0x0303030303030303ULL;
+  x = (x | x >> 6) & 0x000F000F000F000FULL;
+  x = (x | x >> 12) & 0x000000FF000000FFULL;
+  x = (x | x >> 24) & 0xFFFFULL;  // bit k: nibble k
+  return static_cast<std::uint32_t>(x >> 1) & 0x1FFFU;
+}
+static_assert(held_ranks(rank_cards(2) | rank_cards(14) | kDragon | kMahJong) == (1U | 1U << 12));
+static_assert(held_ranks(Mask{1} << rank_shift(7) << 3 | Mask{1} << rank_shift(9)) == (1U << 5 | 1U << 7));
+
 // Equivalent ranks in the key (with `reduce`): a run of ranks that no hand
 // holds only separates the ranks around it. Without the Phoenix in a hand
 // any such run breaks every straight and pair run alike, so it counts as one
@@ -111,10 +125,7 @@ struct RankMap {
   std::size_t blocks = 0;
 
   explicit RankMap(Mask all) {
-    Mask x = all & kNormals;
-    x |= x >> 1;
-    x |= x >> 2;
-    for (int i = 0; i < 13; ++i) held |= static_cast<std::uint32_t>((x >> rank_shift(i + 2)) & 1) << i;
+    held = held_ranks(all);
     const std::uint32_t empty = ~held & 0x1FFFU;
     const std::uint32_t starts = empty & ~(empty << 1);
     places = held | starts;
