@@ -52,7 +52,11 @@ constexpr int kMaxPly = 1024;
 // who may still call Tichu, the offer in progress and the bomb rule.
 struct Key {
   std::array<std::uint64_t, 7> w{};
-  friend bool operator==(const Key&, const Key&) = default;
+  friend bool operator==(const Key& a, const Key& b) {  // every word, without a branch or a memcmp call
+    std::uint64_t d = 0;
+    for (std::size_t i = 0; i < 7; ++i) d |= a.w[i] ^ b.w[i];
+    return d == 0;
+  }
 };
 
 std::uint64_t points_byte(Mask cards) { return static_cast<std::uint8_t>(card_points(cards) + 64); }
@@ -121,7 +125,8 @@ struct RankMap {
   bool identity = true;
   std::uint64_t points = 0;  // 2 bits per place of a held rank: 1 for a 5, 2 for a 10 or King
   int end = 2;               // the place after the last, the run up to the Ace's end included
-  std::array<std::uint8_t, 7> block_first{}, block_width{}, block_to{};  // runs of held ranks (at most 7 in 13)
+  std::array<Mask, 7> block_cards{};              // runs of held ranks (at most 7 in 13): their nibbles
+  std::array<std::uint8_t, 7> block_down{};       // and how far they move down (place <= rank)
   std::size_t blocks = 0;
 
   explicit RankMap(Mask all) {
@@ -138,9 +143,9 @@ struct RankMap {
     }
     for (std::uint32_t h = held & ~(held << 1); h != 0; h &= h - 1) {
       const int b = std::countr_zero(h);
-      block_first[blocks] = static_cast<std::uint8_t>(b + 2);
-      block_width[blocks] = static_cast<std::uint8_t>(4 * std::countr_zero(~(held >> b)));
-      block_to[blocks] = static_cast<std::uint8_t>(place(b + 2));
+      const int width = 4 * std::countr_zero(~(held >> b));
+      block_cards[blocks] = ((Mask{1} << width) - 1) << rank_shift(b + 2);
+      block_down[blocks] = static_cast<std::uint8_t>(rank_shift(b + 2) - rank_shift(place(b + 2)));
       ++blocks;
     }
   }
@@ -156,8 +161,7 @@ struct RankMap {
     if (identity) return m;
     Mask out = m & (kSpecials | kCountedHand);
     for (std::size_t b = 0; b < blocks; ++b) {
-      const Mask block = (m >> rank_shift(block_first[b])) & ((Mask{1} << block_width[b]) - 1);
-      out |= block << rank_shift(block_to[b]);
+      out |= (m & block_cards[b]) >> block_down[b];
     }
     return out;
   }
