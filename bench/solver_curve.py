@@ -10,7 +10,9 @@ the table's hit rate per card count. A position not solved within
 falls on it). --max-nodes caps the nodes instead (machine-independent, to
 compare search versions) and --nodes prints each position's nodes (-1: not
 solved). --positions takes one count, or one per card count;
---plot draws the curve as a PNG (needs matplotlib: pip install ".[examples]").
+--plot draws the curve as a PNG (needs matplotlib: pip install ".[examples]");
+--cpu times each solve by the CPU time of the calling thread (with --threads 1:
+what a shared machine disturbs least).
 
     python bench/solver_curve.py --positions 40 --cards 8 12 16 20 24 28
     python bench/solver_curve.py --positions 20 20 20 10 6 6 --cards 8 12 16 20 24 28 --plot docs/solver_curve.png
@@ -30,17 +32,35 @@ from tichu_fast.search import policy_action
 from tichu_fast.solver import solve
 
 
-def position(seed: int, cards: int) -> tf.HandState | None:
-    """The first decision in play of deal `seed` with at most `cards` cards in all hands."""
+def position(seed: int, cards: int, record: list[str] | None = None) -> tf.HandState | None:
+    """The first decision in play of deal `seed` with at most `cards` cards in all hands.
+
+    `record`, if given, receives the texts of the actions that lead there.
+    """
     state = tf.HandState.new(seed)
     k = 0
     while not state.is_terminal():
         in_play = state.decision not in (tf.Decision.GRAND_TICHU, tf.Decision.TICHU, tf.Decision.EXCHANGE)
         if in_play and sum(len(h) for h in state.hands) <= cards:
             return state
-        state.apply(policy_action(state, "heuristic", tf.hand_seed(seed, k), calls=True))
+        action = policy_action(state, "heuristic", tf.hand_seed(seed, k), calls=True)
+        if record is not None:
+            record.append(str(action))
+        state.apply(action)
         k += 1
     return None
+
+
+def dump(wanted: dict[int, int], first: int) -> None:
+    """Prints each position as bench/ab/solver_bench.cpp reads it: cards, the deal's seed, the actions."""
+    for cards, count in wanted.items():
+        seed, found = first, 0
+        while found < count:
+            record: list[str] = []
+            if position(seed, cards, record) is not None:
+                print(cards, seed, "|".join(record))
+                found += 1
+            seed += 1
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -58,6 +78,12 @@ def main() -> None:
     parser.add_argument("--nodes", action="store_true", help="print each position's nodes (-1: not solved)")
     parser.add_argument("--threads", type=int, default=1, help="threads per solve")
     parser.add_argument("--no-reduce", action="store_true", help="search equivalent cards apart")
+    parser.add_argument(
+        "--dump", action="store_true", help="print the positions for bench/ab/solver_bench.cpp instead of solving"
+    )
+    parser.add_argument(
+        "--cpu", action="store_true", help="time each solve in CPU seconds of its thread, not wall time (one thread)"
+    )
     parser.add_argument("--plot", default=None, help="write the curve to this PNG (needs matplotlib)")
     args = parser.parse_args()
     plt = None
@@ -68,8 +94,13 @@ def main() -> None:
             parser.error("--plot needs matplotlib (pip install '.[examples]' in a checkout)")
     if len(args.positions) not in (1, len(args.cards)):
         parser.error("--positions takes one count or one per card count")
+    if args.cpu and args.threads != 1:
+        parser.error("--cpu counts the calling thread's time: it takes --threads 1")
     counts = args.positions * len(args.cards) if len(args.positions) == 1 else args.positions
     wanted = dict(zip(args.cards, counts, strict=True))
+    if args.dump:
+        dump(wanted, args.seed)
+        return
     rows: list[tuple[int, float, float]] = []
     warm = position(args.seed, 8)  # the first solve of a thread allocates its table (64 MiB): not timed
     if warm is not None:
@@ -87,7 +118,8 @@ def main() -> None:
             seed += 1
             if state is None:
                 continue
-            start = time.perf_counter()
+            clock = time.thread_time if args.cpu else time.perf_counter
+            start = clock()
             r = solve(
                 state,
                 max_seconds=args.max_seconds,
@@ -97,7 +129,7 @@ def main() -> None:
                 threads=args.threads,
                 reduce=not args.no_reduce,
             )
-            elapsed = time.perf_counter() - start
+            elapsed = clock() - start
             times.append(elapsed if r.exact else math.inf)  # an unsolved position counts as slower than any
             counts.append(r.nodes if r.exact else math.inf)
             if not r.exact:

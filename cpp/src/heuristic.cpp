@@ -717,15 +717,11 @@ Action lead(const HandState& s, const View& v, const Move* moves, int n) {
   return play_action(moves[best]);
 }
 
-Action play(const HandState& s, PolicyScratch& scratch) {
+// The choice among `moves`, the legal moves of the seat in turn (or
+// offered a bomb) in legal_moves order.
+Action play_among(const HandState& s, const Move* moves, int n) {
   const View v = view_of(s);
-  const bool in_turn = s.decision() == Decision::Play;
   const Move* table = s.table();
-  if (in_turn && table != nullptr && cannot_beat(v.hand, *table)) return play_action(kPass);  // nothing to list
-  Move* moves = scratch.moves.data();
-  const int n =
-      legal_moves(Situation{.hand = v.hand, .table = table, .wish = in_turn ? s.wish() : 0, .out_of_turn = !in_turn},
-                  moves);
   int pass = -1;
   for (int i = 0; i < n; ++i) {
     if (moves[i].cards == v.hand) return play_action(moves[i]);  // going out
@@ -798,6 +794,18 @@ Action play(const HandState& s, PolicyScratch& scratch) {
 // Calls from the table of scripts/make_call_table.py (heuristic_calls.inc):
 // call when the hand's chance of going out first, in per mille, reaches the
 // threshold.
+Action play(const HandState& s, PolicyScratch& scratch) {
+  const bool in_turn = s.decision() == Decision::Play;
+  const Mask hand = s.hand(s.current_player());
+  const Move* table = s.table();
+  if (in_turn && table != nullptr && cannot_beat(hand, *table)) return play_action(kPass);  // nothing to list
+  Move* moves = scratch.moves.data();
+  const int n =
+      legal_moves(Situation{.hand = hand, .table = table, .wish = in_turn ? s.wish() : 0, .out_of_turn = !in_turn},
+                  moves);
+  return play_among(s, moves, n);
+}
+
 bool wants_grand_tichu(Mask first_eight) {
   if (!on(kRuleCalls)) return strength2(first_eight) >= 10;
   const auto f = heuristic_call_features(first_eight);
@@ -822,6 +830,8 @@ void set_heuristic_param(int index, int value) {
 std::array<int, 2> heuristic_call_features(Mask hand) {
   return {strength2(hand), losers_after(hand, unseen_from(kDeck & ~hand))};
 }
+
+Action choose_heuristic_play(const HandState& s, const Move* moves, int n) { return play_among(s, moves, n); }
 
 Action choose_heuristic(const HandState& s, bool calls, SplitMix64& /*rng*/, PolicyScratch& scratch) {
   const int seat = s.current_player();

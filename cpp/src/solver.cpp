@@ -52,7 +52,11 @@ constexpr int kMaxPly = 1024;
 // who may still call Tichu, the offer in progress and the bomb rule.
 struct Key {
   std::array<std::uint64_t, 7> w{};
-  friend bool operator==(const Key&, const Key&) = default;
+  friend bool operator==(const Key& a, const Key& b) {  // every word, without a branch or a memcmp call
+    std::uint64_t d = 0;
+    for (std::size_t i = 0; i < 7; ++i) d |= a.w[i] ^ b.w[i];
+    return d == 0;
+  }
 };
 
 std::uint64_t points_byte(Mask cards) { return static_cast<std::uint8_t>(card_points(cards) + 64); }
@@ -89,6 +93,20 @@ constexpr Mask hand_key(Mask hand, bool reduce) {
   return !reduce || holds_straight_flush(hand) ? hand : by_rank_counts(hand) | kCountedHand;
 }
 
+// Bit r - 2 for each rank r (2..14) of which `cards` holds a normal card:
+// each nibble's cards to its lowest bit, then those bits gathered.
+constexpr std::uint32_t held_ranks(Mask cards) {
+  Mask x = cards & kNormals;
+  x = (x | x >> 1 | x >> 2 | x >> 3) & kNibbleLow;  // bit 4k: a card in nibble k (rank k + 1)
+  x = (x | x >> 3) & 0x0303030303030303ULL;
+  x = (x | x >> 6) & 0x000F000F000F000FULL;
+  x = (x | x >> 12) & 0x000000FF000000FFULL;
+  x = (x | x >> 24) & 0xFFFFULL;  // bit k: nibble k
+  return static_cast<std::uint32_t>(x >> 1) & 0x1FFFU;
+}
+static_assert(held_ranks(rank_cards(2) | rank_cards(14) | kDragon | kMahJong) == (1U | 1U << 12));
+static_assert(held_ranks(Mask{1} << rank_shift(7) << 3 | Mask{1} << rank_shift(9)) == (1U << 5 | 1U << 7));
+
 // Equivalent ranks in the key (with `reduce`): a run of ranks that no hand
 // holds only separates the ranks around it. Without the Phoenix in a hand
 // any such run breaks every straight and pair run alike, so it counts as one
@@ -107,14 +125,12 @@ struct RankMap {
   bool identity = true;
   std::uint64_t points = 0;  // 2 bits per place of a held rank: 1 for a 5, 2 for a 10 or King
   int end = 2;               // the place after the last, the run up to the Ace's end included
-  std::array<std::uint8_t, 7> block_first{}, block_width{}, block_to{};  // runs of held ranks (at most 7 in 13)
+  std::array<Mask, 7> block_cards{};              // runs of held ranks (at most 7 in 13): their nibbles
+  std::array<std::uint8_t, 7> block_down{};       // and how far they move down (place <= rank)
   std::size_t blocks = 0;
 
   explicit RankMap(Mask all) {
-    Mask x = all & kNormals;
-    x |= x >> 1;
-    x |= x >> 2;
-    for (int i = 0; i < 13; ++i) held |= static_cast<std::uint32_t>((x >> rank_shift(i + 2)) & 1) << i;
+    held = held_ranks(all);
     const std::uint32_t empty = ~held & 0x1FFFU;
     const std::uint32_t starts = empty & ~(empty << 1);
     places = held | starts;
@@ -127,9 +143,9 @@ struct RankMap {
     }
     for (std::uint32_t h = held & ~(held << 1); h != 0; h &= h - 1) {
       const int b = std::countr_zero(h);
-      block_first[blocks] = static_cast<std::uint8_t>(b + 2);
-      block_width[blocks] = static_cast<std::uint8_t>(4 * std::countr_zero(~(held >> b)));
-      block_to[blocks] = static_cast<std::uint8_t>(place(b + 2));
+      const int width = 4 * std::countr_zero(~(held >> b));
+      block_cards[blocks] = ((Mask{1} << width) - 1) << rank_shift(b + 2);
+      block_down[blocks] = static_cast<std::uint8_t>(rank_shift(b + 2) - rank_shift(place(b + 2)));
       ++blocks;
     }
   }
@@ -145,8 +161,7 @@ struct RankMap {
     if (identity) return m;
     Mask out = m & (kSpecials | kCountedHand);
     for (std::size_t b = 0; b < blocks; ++b) {
-      const Mask block = (m >> rank_shift(block_first[b])) & ((Mask{1} << block_width[b]) - 1);
-      out |= block << rank_shift(block_to[b]);
+      out |= (m & block_cards[b]) >> block_down[b];
     }
     return out;
   }
@@ -369,40 +384,8 @@ int static_bound(const HandState& s) {
   return b / kUnit;
 }
 
-// The calls' part of the value for team 0 when seat `f` goes out first lies
-// in [cl, ch]: a call made is won or lost, a seat that may still call
-// Tichu may call or not.
-void call_bounds(const HandState& s, int f, int& cl, int& ch) {
-  cl = ch = 0;
-  for (int i = 0; i < 4; ++i) {
-    const int sign = team_of(i) == 0 ? 1 : -1;
-    const Call c = s.call(i);
-    const int v = call_value(c);
-    if (v) {
-      cl += sign * (i == f ? v : -v);
-      ch += sign * (i == f ? v : -v);
-    } else if (s.may_call_tichu(i)) {
-      const int add = sign * (i == f ? 100 : -100);
-      cl += std::min(0, add);
-      ch += std::max(0, add);
-    }
-  }
-}
-
 // The points a set of cards may move: the Phoenix's -25 counts as 25.
 int free_points(Mask cards) { return card_points(cards & ~kPhoenix) + ((cards & kPhoenix) ? 25 : 0); }
-
-// The card points for team 0 when seat `f` goes out first and seat `t`
-// ends last: each pile for its seat's team, the last seat's for the first
-// player's (R8.4); the points still free lie within `swing` of that.
-int pile_points(const std::array<int, 4>& pile, int f, int t) {
-  int d = 0;
-  for (int i = 0; i < 4; ++i) {
-    const int to = i == t ? team_of(f) : team_of(i);
-    d += to == 0 ? pile[static_cast<std::size_t>(i)] : -pile[static_cast<std::size_t>(i)];
-  }
-  return d;
-}
 
 // Whether `hand` holds a bomb: four cards of one rank or a straight flush.
 constexpr bool holds_bomb(Mask hand) {
@@ -503,15 +486,56 @@ int ceil_units(int v) { return v / kUnit + (v % kUnit != 0 && v > 0 ? 1 : 0); }
 // the one-two only while no opponent of the first player is out.
 struct QuickBounds {
   std::array<int, 4> pile{};
+  int piles = 0;  // each pile for its seat's team, for team 0
   Mask free = 0;
   std::uint8_t holders = 0;
+  // The calls, for team 0: every call made lost, what each seat's call
+  // made adds when it goes out first, the seats that may still call
+  // Tichu, and how many of them each team has.
+  int calls_lost = 0;
+  std::array<int, 4> call_won{};
+  std::uint8_t may_call = 0;
+  std::array<int, 2> may_count{};
 
   explicit QuickBounds(const HandState& s) : free(s.trick()) {
     for (int i = 0; i < 4; ++i) {
-      pile[static_cast<std::size_t>(i)] = card_points(s.pile(i));
+      const auto u = static_cast<std::size_t>(i);
+      pile[u] = card_points(s.pile(i));
+      piles += team_of(i) == 0 ? pile[u] : -pile[u];
       free |= s.hand(i);
       if (s.hand(i)) holders |= static_cast<std::uint8_t>(1u << i);
+      const int sign = team_of(i) == 0 ? 1 : -1;
+      const int v = call_value(s.call(i));
+      calls_lost -= sign * v;
+      call_won[u] = 2 * sign * v;
+      if (s.may_call_tichu(i)) {
+        may_call |= static_cast<std::uint8_t>(1u << i);
+        ++may_count[static_cast<std::size_t>(team_of(i))];
+      }
     }
+  }
+
+  // The card points for team 0 when seat `f` goes out first and seat `t`
+  // ends last, from `d`, the piles each for its seat's team (`piles`, or
+  // more won by a seat other than t): the last seat's pile goes to the
+  // first player's team (R8.4); the points still free lie within `swing`
+  // of that.
+  [[nodiscard]] int pile_points(int d, int f, int t) const {
+    if (team_of(t) == team_of(f)) return d;
+    const int moved = 2 * pile[static_cast<std::size_t>(t)];
+    return team_of(f) == 0 ? d + moved : d - moved;
+  }
+
+  // The calls' part of the value for team 0 when seat `f` goes out first
+  // lies in [cl, ch]: a call made is won or lost, a seat that may still
+  // call Tichu may call or not (its call won, or an opponent's lost, raises
+  // the value of its team).
+  void call_bounds(int f, int& cl, int& ch) const {
+    const int made = calls_lost + call_won[static_cast<std::size_t>(f)];
+    const bool f_may = (may_call >> f & 1) != 0;
+    const bool f_team0 = team_of(f) == 0;
+    cl = made - 100 * (may_count[0] - (f_may && f_team0 ? 1 : 0)) - (f_may && !f_team0 ? 100 : 0);
+    ch = made + 100 * (may_count[1] - (f_may && !f_team0 ? 1 : 0)) + (f_may && f_team0 ? 100 : 0);
   }
 
   // The bounds whoever goes out first and last, in units.
@@ -527,7 +551,7 @@ struct QuickBounds {
     for (int f = 0; f < 4; ++f) {
       if (outs >= 1 ? f != s.out_seat(0) : !(holders >> f & 1)) continue;
       int cl = 0, ch = 0;  // the calls, for team 0, when f goes out first
-      call_bounds(s, f, cl, ch);
+      call_bounds(f, cl, ch);
       const int partner = (f + 2) % 4;
       const bool one_two = (outs == 0 || (outs == 1 && s.out_seat(0) == f)) && (holders >> partner & 1);
       if (one_two) {
@@ -536,7 +560,7 @@ struct QuickBounds {
       }
       for (int t = 0; t < 4; ++t) {  // t ends last
         if (t == f || !(holders >> t & 1)) continue;
-        const int d = pile_points(pile, f, t);
+        const int d = pile_points(piles, f, t);
         widen(d - swing + cl, d + swing + ch);
       }
     }
@@ -556,15 +580,15 @@ struct QuickBounds {
     const int outs = s.out_count();
     const int f = outs >= 1 ? s.out_seat(0) : x;
     int cl = 0, ch = 0;
-    call_bounds(s, f, cl, ch);
+    call_bounds(f, cl, ch);
     if (outs == 1 && f == (x + 2) % 4) return maxi ? floor_units(200 + cl) : ceil_units(-200 + ch);
-    std::array<int, 4> sure = pile;
-    sure[static_cast<std::size_t>(x)] += card_points(won);
+    const int won_points = card_points(won);
+    const int sure = piles + (maxi ? won_points : -won_points);  // x's pile stays its team's: x does not end last
     const int left = free_points(free & ~won);
     int worst = maxi ? kInfinity : -kInfinity;  // the worst end for x's team, team 0's view
     for (int t = 0; t < 4; ++t) {  // t ends last: anyone still in but x
       if (t == x || t == f || !(holders >> t & 1)) continue;
-      const int d = pile_points(sure, f, t);
+      const int d = pile_points(sure, f, t);  // t is not x: its pile is as it was
       worst = maxi ? std::min(worst, d - left + cl) : std::max(worst, d + left + ch);
     }
     if (worst == kInfinity || worst == -kInfinity) return maxi ? -kInfinity : kInfinity;  // no bound
@@ -614,7 +638,10 @@ class Search {
   bool aborted = false;
   std::int64_t nodes = 0, probes = 0, hits = 0;
 
-  int generate(const HandState& s, Action* out);
+  // The actions to search at `s` into `out` (their count returned); with
+  // `moves`, a Play or Bomb decision's legal moves, before any is merged,
+  // go there too (their count into `n_moves`), for the heuristic's choice.
+  int generate(const HandState& s, Action* out, Move* moves = nullptr, int* n_moves = nullptr);
 
  private:
   bool out_of_budget();
@@ -623,6 +650,8 @@ class Search {
   struct Ply {
     std::array<Action, kMaxActions> acts;
     std::array<std::uint16_t, kMaxActions> perm;
+    std::array<Move, kMaxActions> moves;  // a play's legal moves, all of them (generate)
+    int n_moves = 0;
   };
   void order(const HandState& s, Ply& here, int n, int hint, int ply);
 
@@ -775,9 +804,17 @@ int merge_gifts(const HandState& s, Action* out) {
 // The legal actions, less the wishes for a rank no hand holds: each leaves
 // the same future as no wish (nobody can be bound by it nor fulfil it); and
 // with `reduce`, one play of each class of equivalent ones.
-int Search::generate(const HandState& s, Action* out) {
+int Search::generate(const HandState& s, Action* out, Move* moves, int* n_moves) {
   const int n = s.legal_actions(out);
   if (s.decision() == Decision::Play || s.decision() == Decision::Bomb) {
+    if (moves != nullptr) {  // the plays come first, in legal_moves order (a Tichu call after them)
+      int k = 0;
+      while (k < n && out[k].kind == ActionKind::Play) {
+        moves[k] = out[k].move;
+        ++k;
+      }
+      *n_moves = k;
+    }
     if (!limits_.reduce || n <= 2) return n;
     const int m = has_equivalent_plays(s.hand(s.current_player())) ? merge_equivalent(out, n) : n;
     return s.decision() == Decision::Play ? merge_adjacent_singles(s, out, m) : m;
@@ -808,8 +845,12 @@ void Search::order(const HandState& s, Ply& here, int n, int hint, int ply) {
   };
   Action heuristic{};
   if (hint < 0) {  // the heuristic's choice first: it decides most two-way nodes right
-    SplitMix64 rng(0);  // the heuristic draws nothing
-    heuristic = choose_heuristic(s, false, rng, work_.scratch);
+    if (s.decision() == Decision::Play || s.decision() == Decision::Bomb) {
+      heuristic = choose_heuristic_play(s, here.moves.data(), here.n_moves);  // the moves listed once
+    } else {
+      SplitMix64 rng(0);  // the heuristic draws nothing
+      heuristic = choose_heuristic(s, false, rng, work_.scratch);
+    }
   }
   for (int i = 0; i < n; ++i) {
     const Action& a = here.acts[static_cast<std::size_t>(i)];
@@ -851,10 +892,20 @@ int Search::ab(const HandState& s, int alpha, int beta, int ply) {
     aborted = true;
     return 0;
   }
+  if (const Move* t = s.table(); t != nullptr && s.decision() == Decision::Play) {
+    // A pass forced by a hand that surely cannot beat the table (and no
+    // Tichu call to make): the forced move below, without listing the moves.
+    const int p = s.current_player();
+    if (!s.may_call_tichu(p) && cannot_beat(s.hand(p), *t)) {
+      HandState child = s;
+      child.apply(Action{.move = kPass});
+      return ab(child, alpha, beta, ply + 1);
+    }
+  }
   const auto depth = static_cast<std::size_t>(ply);
   while (plies_.size() <= depth) plies_.push_back(std::make_unique_for_overwrite<Ply>());
   Ply& here = *plies_[depth];
-  int n = generate(s, here.acts.data());
+  int n = generate(s, here.acts.data(), here.moves.data(), &here.n_moves);
   if (limits_.reduce && s.decision() == Decision::DragonGift && n == 2) {
     n = merge_gifts(s, here.acts.data());  // here only: the line still picks among both
   }

@@ -4,9 +4,13 @@
 //
 //     test_solver
 
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "check.hpp"
+#include "hand_play.hpp"
+#include "tichu/policy.hpp"
 #include "tichu/solver.hpp"
 
 namespace {
@@ -84,9 +88,46 @@ void node_limit() {  // never a wrong exact: bounds around the true value
   }
 }
 
+// The solver asks the heuristic's choice among the moves it listed
+// (choose_heuristic_play): the same action as choose_heuristic (without
+// calls) at every Play and Bomb decision of random play, bombs offered out of
+// turn (R10.2) and wishes (R6.3) included.
+void heuristic_among_moves() {
+  auto scratch = std::make_unique<tichu::PolicyScratch>();
+  tichu_test::ActionList acts;
+  std::vector<tichu::Move> moves(static_cast<std::size_t>(tichu::kMaxActions));
+  int checked = 0;
+  for (int hand = 0; hand < tichu_test::hands_to_play(60); ++hand) {
+    HandState s = tichu_test::deal_hand(static_cast<std::uint64_t>(hand), tichu::Rules{});
+    tichu::SplitMix64 rng(static_cast<std::uint64_t>(hand) + 1);
+    const tichu::Policy random{.kind = tichu::PolicyKind::Random, .calls = true};
+    while (!s.is_terminal()) {
+      if (s.decision() == tichu::Decision::Play || s.decision() == tichu::Decision::Bomb) {
+        const int n = acts.fill(s);
+        int k = 0;
+        while (k < n && acts[k].kind == tichu::ActionKind::Play) {
+          moves[static_cast<std::size_t>(k)] = acts[k].move;
+          ++k;
+        }
+        tichu::SplitMix64 unused(0);
+        const Action expected = tichu::choose_heuristic(s, false, unused, *scratch);
+        const Action got = tichu::choose_heuristic_play(s, moves.data(), k);
+        expect(got == expected, [&] {
+          return "choose_heuristic_play " + tichu::format_action(got) + " against " + tichu::format_action(expected) +
+                 " at " + tichu_test::describe(s);
+        });
+        ++checked;
+      }
+      s.apply(tichu::choose(s, random, rng, *scratch));
+    }
+  }
+  expect(checked > 1000, [&] { return "only " + std::to_string(checked) + " decisions checked"; });
+}
+
 }  // namespace
 
 int main() {
+  heuristic_among_moves();
   dragon_gift();
   tichu_call();
   wish();

@@ -46,6 +46,12 @@ Action choose(const HandState& s, const Policy& policy, SplitMix64& rng, PolicyS
 // The heuristic policy alone (heuristic.cpp).
 Action choose_heuristic(const HandState& s, bool calls, SplitMix64& rng, PolicyScratch& scratch);
 
+// The heuristic's choice (without calls) at a Play or Bomb decision of `s`
+// among `moves`, its n legal moves in legal_moves order (as
+// legal_actions lists them): choose_heuristic's action there, for a caller
+// that has listed the moves already (the solver).
+Action choose_heuristic_play(const HandState& s, const Move* moves, int n);
+
 // The heuristic's rules that set_heuristic_ablation can switch off, to
 // measure what each is worth (scripts/heuristic_strength.py; docs/bots.md).
 inline constexpr std::uint32_t kRuleCount = 1;      // card counting
