@@ -61,6 +61,14 @@ void bind_search(py::module_& m) {
       },
       py::arg("hand"), "(strength in half points, losers) of a hand mask: the heuristic's call features.");
   m.def(
+      "_heuristic_call_chance",
+      [](std::uint64_t hand, bool grand) {
+        if (count(hand & kDeck) > 14) throw std::invalid_argument("a hand holds at most 14 cards");
+        return heuristic_call_chance(hand & kDeck, grand);
+      },
+      py::arg("hand"), py::arg("grand"),
+      "The calls table's chance in per mille that a hand (Grand Tichu: its first eight cards) goes out first.");
+  m.def(
       "_set_heuristic_param", [](int index, int value) { set_heuristic_param(index, value); }, py::arg("index"),
       py::arg("value"), "Sets one of the heuristic's numbers (heuristic.cpp Param); for tuning only.");
   m.def(

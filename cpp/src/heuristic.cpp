@@ -808,14 +808,12 @@ Action play(const HandState& s, PolicyScratch& scratch) {
 
 bool wants_grand_tichu(Mask first_eight) {
   if (!on(kRuleCalls)) return strength2(first_eight) >= 10;
-  const auto f = heuristic_call_features(first_eight);
-  return grand_tichu_chance(f[0], f[1]) >= par(kGrandChance);
+  return heuristic_call_chance(first_eight, true) >= par(kGrandChance);
 }
 
 bool wants_tichu(Mask hand) {
   if (!on(kRuleCalls)) return strength2(hand) >= 10 && losers(hand) <= 2;
-  const auto f = heuristic_call_features(hand);
-  return tichu_chance(f[0], f[1]) >= par(kTichuChance);
+  return heuristic_call_chance(hand, false) >= par(kTichuChance);
 }
 
 }  // namespace
@@ -829,6 +827,11 @@ void set_heuristic_param(int index, int value) {
 
 std::array<int, 2> heuristic_call_features(Mask hand) {
   return {strength2(hand), losers_after(hand, unseen_from(kDeck & ~hand))};
+}
+
+int heuristic_call_chance(Mask hand, bool grand) {
+  const auto f = heuristic_call_features(hand);
+  return grand ? grand_tichu_chance(f[0], f[1]) : tichu_chance(f[0], f[1]);
 }
 
 Action choose_heuristic_play(const HandState& s, const Move* moves, int n) { return play_among(s, moves, n); }

@@ -20,7 +20,7 @@ import numpy as np
 
 from tichu_fast import _args, _core
 from tichu_fast._core import Action
-from tichu_fast.enums import ActionKind, Decision
+from tichu_fast.enums import ActionKind, Call, Decision
 from tichu_fast.search import playouts, policy_action, world_seed
 
 if TYPE_CHECKING:
@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 __all__ = [
     "CALL_ERRORS",
     "CALL_MARGIN",
+    "GRAND_CHANCE",
+    "TICHU_CHANCE",
     "call_action",
     "call_gain",
     "exchange_candidates",
@@ -38,10 +40,14 @@ __all__ = [
     "no_call",
     "search_call",
     "search_exchange",
+    "table_call",
+    "threshold",
 ]
 
 CALL_MARGIN = 20.0  # points a hand: call only when calling is expected to gain more than this
 CALL_ERRORS = 2.0  # ... and more than this many standard errors of the estimate
+TICHU_CHANCE = 0.5  # the heuristic's thresholds on the calls table (heuristic.cpp kTichuChance)
+GRAND_CHANCE = 0.46  # ... and kGrandChance (docs/heuristic.md "Calls")
 
 
 def call_action(state: HandState) -> Action | None:
@@ -55,6 +61,39 @@ def call_action(state: HandState) -> Action | None:
 def no_call(state: HandState) -> Action:
     """The answer "no" at a call decision (Grand Tichu or Tichu before the exchange)."""
     return next(a for a in state.legal_actions() if not a.call)
+
+
+def threshold(value: object, what: str) -> float:
+    """A chance threshold of `table_call`: a finite number in 0..1 (TypeError, ValueError)."""
+    number = _args.nonnegative(value, what)
+    if number > 1:
+        raise ValueError(f"{what} must be a chance in 0..1, not {value!r}")
+    return number
+
+
+def table_call(
+    state: HandState, seat: int, tichu_chance: float = TICHU_CHANCE, grand_chance: float = GRAND_CHANCE
+) -> Action | None:
+    """The call decided from the heuristic's calls table with the given thresholds, or None.
+
+    At a Grand Tichu decision: call when the table's chance that the first 8 cards go
+    out first is at least `grand_chance`; at a Tichu decision (before the exchange), or
+    at a play decision where the in-play ``tichu`` is legal: call when the hand's chance
+    is at least `tichu_chance` and the partner has not called. The answer is "no" at a
+    call decision, and None at a play decision without the call (the move is left to the
+    bot). With the defaults it calls exactly as the heuristic policy (docs/bots.md).
+    IndexError for a seat outside 0..3, ValueError for a seat not in turn.
+    """
+    if _args.seat(seat, "seat") != state.current_player:
+        raise ValueError(f"seat {seat} is not the player in turn {state.current_player}")
+    grand = state.decision == Decision.GRAND_TICHU
+    asked = grand or state.decision == Decision.TICHU
+    call = call_action(state)
+    if call is not None and (grand or state.calls[seat ^ 2] == Call.NONE):
+        chance = _core._heuristic_call_chance(state.seen(seat).mask, grand) / 1000
+        if chance >= (grand_chance if grand else tichu_chance):
+            return call
+    return no_call(state) if asked else None
 
 
 def _decline(state: HandState, policy: str, seed: int) -> Action:

@@ -19,8 +19,17 @@ import numpy.typing as npt
 from tichu_fast import _args, _core
 from tichu_fast._core import Action
 from tichu_fast._twin import core_state, policy_action_of
-from tichu_fast.decide import call_action, kept_choice, no_call, search_call
-from tichu_fast.enums import ActionKind, Decision
+from tichu_fast.decide import (
+    GRAND_CHANCE,
+    TICHU_CHANCE,
+    call_action,
+    kept_choice,
+    no_call,
+    search_call,
+    table_call,
+    threshold,
+)
+from tichu_fast.enums import Decision
 from tichu_fast.hand import HandState
 
 __all__ = [
@@ -150,6 +159,8 @@ class ISMCTSBot:
         call_worlds: int = 0,
         belief: str | None = None,
         keep: float = 0.0,
+        tichu_chance: float = TICHU_CHANCE,
+        grand_chance: float = GRAND_CHANCE,
     ) -> None:
         """Checks every parameter now (the same exceptions as `ismcts`).
 
@@ -165,7 +176,10 @@ class ISMCTSBot:
         Tichu, the in-play ``tichu``) by playouts over that many worlds
         (`tichu_fast.decide`); 0 takes them from the heuristic. `keep` > 0 keeps the
         heuristic's action at the root unless the search's choice has a mean value
-        (the team's return) at least `keep` points higher (`_kept`).
+        (the team's return) at least `keep` points higher (`_kept`). `tichu_chance` and
+        `grand_chance` are the thresholds of the calls taken from the heuristic's table
+        (`tichu_fast.decide.table_call`; the defaults are the heuristic's own, 0.5 and 0.46):
+        a player stronger than the heuristic goes out first more often than the table says.
         """
         if iterations is None and budget is None:
             raise ValueError("give iterations, budget (seconds) or both")
@@ -184,6 +198,8 @@ class ISMCTSBot:
         _args.drawn_belief(belief, "ISMCTSBot")
         self.belief = belief
         self.keep = _args.nonnegative(keep, "keep")
+        self.tichu_chance = threshold(tichu_chance, "tichu_chance")
+        self.grand_chance = threshold(grand_chance, "grand_chance")
         self._hand = self.seed
         self._decisions = 0
 
@@ -233,6 +249,8 @@ class ISMCTSBot:
             "call_worlds": 0,
             "belief": None,
             "keep": 0.0,
+            "tichu_chance": TICHU_CHANCE,
+            "grand_chance": GRAND_CHANCE,
         }
         shown += [f"{name}={getattr(self, name)!r}" for name, usual in optional.items() if getattr(self, name) != usual]
         return f"ISMCTSBot({', '.join(spend + shown)})"
@@ -241,8 +259,9 @@ class ISMCTSBot:
         """The action for `seat`, which must be the player in turn of `state` (either backend).
 
         With `calls=False` the search never calls, so the calls (Grand Tichu, Tichu and
-        the in-play ``tichu``) are the heuristic policy's, as for MonteCarloBot: a bot
-        that never called would give away the call bonus (docs/bots.md); with
+        the in-play ``tichu``) are taken from the heuristic's calls table with the bot's
+        thresholds (`table_call`; by default exactly the heuristic policy's), as for
+        MonteCarloBot: a bot that never called would give away the call bonus (docs/bots.md); with
         `call_worlds` they are decided by playouts instead. A reference
         state is searched on its C++ twin and the action read back by its text.
         """
@@ -260,10 +279,10 @@ class ISMCTSBot:
                         no = no_call(view)
                         return no if isinstance(state, HandState) else state.parse_action(str(no))
             else:
-                usual = policy_action_of(state, "heuristic", seed, True)
-                if state.decision in (Decision.GRAND_TICHU, Decision.TICHU) or usual.kind == ActionKind.TICHU:
+                answer = table_call(core_state(state), seat, self.tichu_chance, self.grand_chance)
+                if answer is not None:
                     self._decisions += 1
-                    return usual
+                    return answer if isinstance(state, HandState) else state.parse_action(str(answer))
         action = self.search(core_state(state), seat).action
         return action if isinstance(state, HandState) else state.parse_action(str(action))
 

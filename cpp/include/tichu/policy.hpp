@@ -69,6 +69,12 @@ void set_heuristic_ablation(std::uint32_t rules_off);
 // calls table (scripts/make_call_table.py).
 std::array<int, 2> heuristic_call_features(Mask hand);
 
+// The table's chance in per mille that a hand goes out first: of the first
+// eight cards for Grand Tichu (`grand`), else of the hand for Tichu. The
+// heuristic calls from kTichuChance / kGrandChance (heuristic.cpp); a search
+// bot compares it with its own thresholds (tichu_fast.decide.table_call).
+int heuristic_call_chance(Mask hand, bool grand);
+
 // Sets one of the heuristic's numbers (heuristic.cpp `Param`), for tuning only.
 void set_heuristic_param(int index, int value);
 

@@ -10,7 +10,17 @@ import numpy as np
 from tichu_fast import _args, _core
 from tichu_fast._twin import core_state, policy_action_of
 from tichu_fast.bots.builtin import PolicyBot
-from tichu_fast.decide import call_action, kept_choice, no_call, search_call, search_exchange
+from tichu_fast.decide import (
+    GRAND_CHANCE,
+    TICHU_CHANCE,
+    call_action,
+    kept_choice,
+    no_call,
+    search_call,
+    search_exchange,
+    table_call,
+    threshold,
+)
 from tichu_fast.enums import ActionKind, Decision
 from tichu_fast.hand import HandState
 
@@ -28,9 +38,11 @@ class MonteCarloBot(PolicyBot):
     number of `worlds` (then the bot is deterministic given its seed and the
     hand). Each world is played out `playouts_per_world` times by `policy`
     ("heuristic" or "random", no calls in the playouts) on `threads` C++
-    threads. The calls (Grand Tichu, Tichu, also the in-play `tichu`) are the
-    heuristic's, or with `call_worlds` > 0 decided by playouts over that many
-    worlds (`tichu_fast.decide`); `calls=False` never calls. The exchange is
+    threads. The calls (Grand Tichu, Tichu, also the in-play `tichu`) are taken
+    from the heuristic's calls table, calling from a chance of `tichu_chance` and
+    `grand_chance` (the heuristic's own 0.5 and 0.46 by default: exactly its calls;
+    `tichu_fast.decide.table_call`), or with `call_worlds` > 0 decided by playouts
+    over that many worlds (`tichu_fast.decide`); `calls=False` never calls. The exchange is
     the heuristic's push, or with `exchange_worlds` > 0 the best of a few
     candidate pushes over that many worlds. With a `belief` ("heuristic",
     "heuristic:2:4", "heuristic:2:4:distinct", ...; docs/bots.md "Inference") the
@@ -56,6 +68,8 @@ class MonteCarloBot(PolicyBot):
         exchange_worlds: int = 0,
         belief: str | None = None,
         keep: float = 0.0,
+        tichu_chance: float = TICHU_CHANCE,
+        grand_chance: float = GRAND_CHANCE,
     ) -> None:
         super().__init__(calls, seed)
         if budget is not None and worlds is not None:
@@ -74,11 +88,15 @@ class MonteCarloBot(PolicyBot):
             _args.drawn_belief(belief, "MonteCarloBot with a time budget", ("resample", "distinct"))
         self.belief = belief
         self.keep = _args.nonnegative(keep, "keep")
+        self.tichu_chance = threshold(tichu_chance, "tichu_chance")
+        self.grand_chance = threshold(grand_chance, "grand_chance")
 
     def __repr__(self) -> str:
         spend = f"budget={self.budget}" if self.worlds is None else f"worlds={self.worlds}"
         shown = "" if self.belief is None else f", belief={self.belief!r}"
         shown += "" if not self.keep else f", keep={self.keep}"
+        if (self.tichu_chance, self.grand_chance) != (TICHU_CHANCE, GRAND_CHANCE):
+            shown += f", tichu_chance={self.tichu_chance}, grand_chance={self.grand_chance}"
         return f"MonteCarloBot({spend}, policy={self.search_policy!r}, calls={self.calls}, seed={self.seed}{shown})"
 
     def act(self, state: Any, seat: int) -> Any:
@@ -98,8 +116,13 @@ class MonteCarloBot(PolicyBot):
             push = search_exchange(view, seat, self.exchange_worlds, seed, policy=self.search_policy)[0]
             return push if isinstance(state, HandState) else state.parse_action(str(push))
         else:
+            answer = table_call(view, seat, self.tichu_chance, self.grand_chance) if self.calls else None
+            if answer is not None:
+                return answer if isinstance(state, HandState) else state.parse_action(str(answer))
             usual = policy_action_of(state, "heuristic", seed, self.calls)
-            if state.decision in _HEURISTIC_DECISIONS or usual.kind == ActionKind.TICHU:
+            if usual.kind == ActionKind.TICHU:  # the table said no at the bot's threshold: the heuristic's move
+                usual = policy_action_of(state, "heuristic", seed, False)
+            if state.decision in _HEURISTIC_DECISIONS:
                 return usual
         values = self._values(view, seat, seed)
         searched = [i for i, a in enumerate(actions) if a.kind != ActionKind.TICHU]  # the call is the heuristic's

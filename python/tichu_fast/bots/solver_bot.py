@@ -16,6 +16,7 @@ from typing import Any
 
 from tichu_fast import _args, _core
 from tichu_fast.bots.builtin import core_state, policy_action_of
+from tichu_fast.decide import GRAND_CHANCE, TICHU_CHANCE
 from tichu_fast.enums import ActionKind
 from tichu_fast.ismcts import ISMCTSBot
 from tichu_fast.solver import cards_left, in_endgame, solve
@@ -34,7 +35,8 @@ class SolverBot:
     deals drawn per decision; `max_nodes`: the node budget of each world's
     solve (when a world is not solved within it, the decision is the
     ISMCTS's); `iterations`/`budget`/`threads`/`calls`: the ISMCTS before
-    that (calls=False leaves every call to the heuristic, as ISMCTSBot does).
+    that (calls=False leaves every call to the heuristic's table, as ISMCTSBot does,
+    with the thresholds `tichu_chance` and `grand_chance`).
     """
 
     def __init__(
@@ -49,6 +51,8 @@ class SolverBot:
         threads: int = 1,
         seed: int = 0,
         calls: bool = False,
+        tichu_chance: float = TICHU_CHANCE,
+        grand_chance: float = GRAND_CHANCE,
     ) -> None:
         """Checks every parameter now (TypeError, ValueError)."""
         self.cards = _args.count(cards, "cards", 0)
@@ -57,7 +61,15 @@ class SolverBot:
         self.max_nodes = _args.count(max_nodes, "max_nodes", 1)
         self.seed = _args.seed(seed)
         self.calls = _args.flag(calls, "calls")
-        self.search = ISMCTSBot(iterations=iterations, budget=budget, threads=threads, seed=seed, calls=calls)
+        self.search = ISMCTSBot(
+            iterations=iterations,
+            budget=budget,
+            threads=threads,
+            seed=seed,
+            calls=calls,
+            tichu_chance=tichu_chance,
+            grand_chance=grand_chance,
+        )
         self._hand = self.seed
         self._decisions = 0
 
