@@ -4,8 +4,9 @@
 
 OLD_PYTHON and PYTHON are interpreters with a build of tichu_fast installed
 (PYTHON defaults to the one running this script). Each round runs one
-measuring child per build, the builds alternating (before, after, before,
-after, ...), so that a change of the machine's load falls on both alike. A
+measuring child per build, the order turned every other round (before,
+after, after, before, ...), so that a change of the machine's load, or a
+cost of going first, falls on both alike. A
 child is this script run by that build's interpreter (`--worker`): it imports
 that build's tichu_fast, measures every row with calls that exist in both
 builds (issue 18 was filed at commit 30879fe), and prints one JSON line. Each
@@ -52,9 +53,13 @@ def _cpu_median(fn: Callable[[], object], units: int, reps: int) -> float:
     """CPU seconds per unit: fn() (doing `units` units of work) timed `reps` times, the median."""
     times = []
     for _ in range(reps):
-        start = time.process_time()
-        fn()
-        times.append(time.process_time() - start)
+        start, calls = time.process_time(), 0
+        while True:  # a coarse process clock (Windows: 15.6 ms) may not move for tiny sizes: run again until it does
+            fn()
+            calls += 1
+            if (elapsed := time.process_time() - start) > 0:
+                break
+        times.append(elapsed / calls)
     return statistics.median(times) / units
 
 
@@ -276,7 +281,8 @@ def table(before_runs: list[dict[str, float]], after_runs: list[dict[str, float]
 def run_child(python: str, scale: float, reps: int) -> dict:
     """One measuring child with `python`; its JSON."""
     command = [python, str(HERE), "--worker", "--scale", str(scale), "--reps", str(reps)]
-    env = dict(os.environ, PYTHONHASHSEED="0")
+    # Without PYTHONPATH, so that each child imports its own interpreter's build, never a shared tree.
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"} | {"PYTHONHASHSEED": "0"}
     done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=HERE.parent)
     if done.returncode:
         sys.exit(f"{' '.join(command)} failed:\n{done.stderr}")
@@ -285,7 +291,9 @@ def run_child(python: str, scale: float, reps: int) -> dict:
 
 
 def load() -> str:
-    """The 1, 5 and 15 minute load averages."""
+    """The 1, 5 and 15 minute load averages ("n/a" where the system has none, as on Windows)."""
+    if not hasattr(os, "getloadavg"):
+        return "n/a"
     return " / ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
@@ -305,17 +313,23 @@ def main() -> None:
         return
     if not args.before:
         parser.error("--before PYTHON is required")
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
     rounds, scale, reps = (1, 0.1, 3) if args.quick else (args.rounds, args.scale, args.reps)
     builds = {"before": args.before, "after": args.after}
     runs: dict[str, list[dict[str, float]]] = {"before": [], "after": []}
     start_load, start = load(), time.perf_counter()
     print(f"{platform.node()}, {os.cpu_count()} CPUs, load {start_load} at the start; {rounds} rounds", flush=True)
+    origins: dict[str, str] = {}
     for i in range(rounds):
-        for build, python in builds.items():
-            child = run_child(python, scale, reps)
+        for build in ("before", "after") if i % 2 == 0 else ("after", "before"):
+            child = run_child(builds[build], scale, reps)
             runs[build].append(child["rows"])
             if i == 0:
-                print(f"  {build}: {python}, tichu_fast {child['version']} from {child['path']}", flush=True)
+                origins[build] = child["path"]
+                print(f"  {build}: {builds[build]}, tichu_fast {child['version']} from {child['path']}", flush=True)
+        if i == 0 and origins["before"] == origins["after"]:
+            print("  warning: both builds import tichu_fast from the same place", flush=True)
         print(f"  round {i + 1} done, {time.perf_counter() - start:.0f} s, load {load()}", flush=True)
     print()
     print("\n".join(table(runs["before"], runs["after"])))
