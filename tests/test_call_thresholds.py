@@ -9,7 +9,7 @@ from tichu_fast import _core
 from tichu_fast.bots import MonteCarloBot, make_bot
 from tichu_fast.bots.solver_bot import SolverBot
 from tichu_fast.decide import GRAND_CHANCE, TICHU_CHANCE, call_action, table_call
-from tichu_fast.enums import ActionKind, Decision
+from tichu_fast.enums import ActionKind, Call, Decision
 from tichu_fast.ismcts import ISMCTSBot
 from tichu_fast.reference import HandState as ReferenceState
 from tichu_fast.search import policy_action
@@ -18,14 +18,17 @@ HANDS = 150
 
 
 def call_states():
-    """Every decision of HANDS hands (played by the heuristic without calls) where a call is asked or legal."""
+    """Every decision of HANDS hands (the heuristic playing, calling in every other hand) where a call is asked or open.
+
+    The hands with calls give states where the partner has called (no Tichu beside it, as the heuristic plays).
+    """
     found = []
     for h in range(HANDS):
         state = tf.HandState.new(h)
         while not state.is_terminal():
             if state.decision in (Decision.GRAND_TICHU, Decision.TICHU) or call_action(state) is not None:
                 found.append(state.clone())
-            state.apply(policy_action(state, "heuristic", h, calls=False))
+            state.apply(policy_action(state, "heuristic", h, calls=h % 2 == 0))
     return found
 
 
@@ -35,9 +38,10 @@ STATES = call_states()
 def test_the_default_thresholds_call_exactly_as_the_heuristic():
     # R7.1, R7.2: Grand Tichu on the first 8 cards, Tichu before the first card played
     asked = {Decision.GRAND_TICHU: 0, Decision.TICHU: 0, Decision.PLAY: 0}
-    called = 0
+    called = partner_called = 0
     for state in STATES:
         seat = state.current_player
+        partner_called += state.decision != Decision.GRAND_TICHU and state.calls[seat ^ 2] != Call.NONE
         usual = policy_action(state, "heuristic", 0, calls=True)
         answer = table_call(state, seat)
         asked[state.decision] = asked.get(state.decision, 0) + 1
@@ -48,6 +52,16 @@ def test_the_default_thresholds_call_exactly_as_the_heuristic():
         called += answer is not None and answer.call
     assert min(asked.values()) > 100  # each kind of call decision, many times
     assert called > 50
+    assert partner_called > 20  # the partner's call is met ...
+
+
+def test_no_tichu_beside_a_partner_who_called():
+    # R7.2 allows it, but like the heuristic, table_call never calls Tichu beside a partner who called, even from 0
+    beside = [s for s in STATES if s.decision != Decision.GRAND_TICHU and s.calls[s.current_player ^ 2] != Call.NONE]
+    assert len(beside) > 20
+    for state in beside:
+        answer = table_call(state, state.current_player, 0.0, 0.0)
+        assert answer is None or not answer.call
 
 
 def test_a_lower_threshold_calls_more_and_a_higher_one_less():
