@@ -167,3 +167,24 @@ def test_only_the_player_in_turn_is_answered():
     with pytest.raises(ValueError):
         ISMCTSBot(iterations=5, tichu_chance=0.0).act(state, (state.current_player + 1) % 4)
     assert state == before
+
+
+def test_the_solver_bot_takes_the_in_play_tichu_from_the_table_in_its_endgame():
+    # R7.2: before its first card a seat may call Tichu; with `cards` above 14 SolverBot's endgame meets that decision
+    state = next(
+        s
+        for s in STATES
+        if s.decision == Decision.PLAY
+        and call_action(s) is not None
+        and table_call(s, s.current_player, tichu_chance=0.0) is not None
+    )
+    seat = state.current_player
+    for make, twin in ((lambda: state, False), (lambda: ReferenceState.from_replay(state.replay()), True)):
+        bot = SolverBot(cards=56, hidden=42, iterations=5, tichu_chance=0.0)
+        bot.reset(1)
+        view = make()
+        assert bot.endgame(view, seat)
+        # Every action solved as equal (a whole hand is too big to solve here): the call must come from the table
+        bot.values = lambda s, _seat: {str(a): 0.0 for a in s.legal_actions()}  # type: ignore[method-assign]
+        answer = bot.act(view, seat)
+        assert answer.kind == ActionKind.TICHU, (twin, answer)

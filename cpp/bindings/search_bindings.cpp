@@ -38,6 +38,13 @@ long long count_arg(py::handle n, const char* what) {
   return value;
 }
 
+// A hand for the calls table: cards of the deck only, at most 14 (a plan holds the combinations of one hand).
+Mask call_hand(std::uint64_t hand) {
+  if ((hand & ~kDeck) != 0) throw std::invalid_argument("hand has bits beyond the 56 cards");
+  if (count(hand) > 14) throw std::invalid_argument("a hand holds at most 14 cards");
+  return hand;
+}
+
 const HandState& live_state(const RecordedHand& h) {
   if (h.state().is_terminal()) throw std::invalid_argument("the hand is over: no decision to play from");
   return h.state();
@@ -54,18 +61,13 @@ void bind_search(py::module_& m) {
   m.def(
       "_heuristic_call_features",
       [](std::uint64_t hand) {
-        // A plan holds the combinations of a hand of at most 14 cards.
-        if (count(hand & kDeck) > 14) throw std::invalid_argument("a hand holds at most 14 cards");
-        const auto f = heuristic_call_features(hand & kDeck);
+        const auto f = heuristic_call_features(call_hand(hand));
         return py::make_tuple(f[0], f[1]);
       },
       py::arg("hand"), "(strength in half points, losers) of a hand mask: the heuristic's call features.");
   m.def(
       "_heuristic_call_chance",
-      [](std::uint64_t hand, bool grand) {
-        if (count(hand & kDeck) > 14) throw std::invalid_argument("a hand holds at most 14 cards");
-        return heuristic_call_chance(hand & kDeck, grand);
-      },
+      [](std::uint64_t hand, bool grand) { return heuristic_call_chance(call_hand(hand), grand); },
       py::arg("hand"), py::arg("grand"),
       "The calls table's chance in per mille that a hand (Grand Tichu: its first eight cards) goes out first.");
   m.def(

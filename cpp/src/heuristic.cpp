@@ -791,9 +791,7 @@ Action play_among(const HandState& s, const Move* moves, int n) {
   return play_action(kPass);
 }
 
-// Calls from the table of scripts/make_call_table.py (heuristic_calls.inc):
-// call when the hand's chance of going out first, in per mille, reaches the
-// threshold.
+// The move at a play or bomb decision: the legal moves listed, then play_among's choice.
 Action play(const HandState& s, PolicyScratch& scratch) {
   const bool in_turn = s.decision() == Decision::Play;
   const Mask hand = s.hand(s.current_player());
@@ -806,6 +804,9 @@ Action play(const HandState& s, PolicyScratch& scratch) {
   return play_among(s, moves, n);
 }
 
+// Calls from the table of scripts/make_call_table.py (heuristic_calls.inc):
+// call when the hand's chance of going out first, in per mille, reaches the
+// threshold.
 bool wants_grand_tichu(Mask first_eight) {
   if (!on(kRuleCalls)) return strength2(first_eight) >= 10;
   return heuristic_call_chance(first_eight, true) >= par(kGrandChance);

@@ -16,8 +16,8 @@ from typing import Any
 
 from tichu_fast import _args, _core
 from tichu_fast.bots.builtin import core_state, policy_action_of
-from tichu_fast.decide import GRAND_CHANCE, TICHU_CHANCE
-from tichu_fast.enums import ActionKind
+from tichu_fast.decide import GRAND_CHANCE, TICHU_CHANCE, table_call
+from tichu_fast.hand import HandState
 from tichu_fast.ismcts import ISMCTSBot
 from tichu_fast.solver import cards_left, in_endgame, solve
 
@@ -119,10 +119,12 @@ class SolverBot:
         if not self.endgame(state, seat):
             return self.search.act(state, seat)
         seed = _core.hand_seed(self._hand, self._decisions)
+        if not self.calls:  # the in-play tichu (possible once `cards` exceeds 14) from the table, as ISMCTSBot calls
+            call = table_call(core_state(state), seat, self.search.tichu_chance, self.search.grand_chance)
+            if call is not None:
+                self._decisions += 1
+                return call if isinstance(state, HandState) else state.parse_action(str(call))
         usual = policy_action_of(state, "heuristic", seed, self.calls)
-        if not self.calls and usual.kind == ActionKind.TICHU:
-            self._decisions += 1
-            return usual
         values = self.values(state, seat)
         self._decisions += 1
         if values is None:  # too hard to solve yet
