@@ -67,8 +67,8 @@ void bind_search(py::module_& m) {
       py::arg("hand"), "(strength in half points, losers) of a hand mask: the heuristic's call features.");
   m.def(
       "_heuristic_call_chance",
-      [](std::uint64_t hand, bool grand) { return heuristic_call_chance(call_hand(hand), grand); },
-      py::arg("hand"), py::arg("grand"),
+      [](std::uint64_t hand, bool grand) { return heuristic_call_chance(call_hand(hand), grand); }, py::arg("hand"),
+      py::arg("grand"),
       "The calls table's chance in per mille that a hand (Grand Tichu: its first eight cards) goes out first.");
   m.def(
       "_set_heuristic_param", [](int index, int value) { set_heuristic_param(index, value); }, py::arg("index"),
