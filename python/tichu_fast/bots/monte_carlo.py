@@ -119,9 +119,8 @@ class MonteCarloBot(PolicyBot):
             answer = table_call(view, seat, self.tichu_chance, self.grand_chance) if self.calls else None
             if answer is not None:
                 return answer if isinstance(state, HandState) else state.parse_action(str(answer))
-            usual = policy_action_of(state, "heuristic", seed, self.calls)
-            if usual.kind == ActionKind.TICHU:  # the table said no at the bot's threshold: the heuristic's move
-                usual = policy_action_of(state, "heuristic", seed, False)
+            # The calls were the table's (above), so the heuristic is asked for its move only, once.
+            usual = policy_action_of(state, "heuristic", seed, False)
             if state.decision in _HEURISTIC_DECISIONS:
                 return usual
         values = self._values(view, seat, seed)
