@@ -35,10 +35,13 @@ Action random_push(Mask hand, SplitMix64& rng) {
 // An answer in turn to a single, drawn as from legal_moves' list (R5.2: the
 // higher normal cards in card order, the Phoenix, the Dragon, then the pass;
 // the Tichu call after them) without listing it. False, nothing drawn, when
-// bombs or a wish (R6.3) would shape the list: then the caller lists.
-bool answer_single(Mask hand, const Move& table, int wish, bool tichu, SplitMix64& rng, Action& out) {
+// bombs or a wish (R6.3) would shape the list: then the caller lists. The
+// bomb tests only where the state says the hand may hold one (most do not).
+bool answer_single(Mask hand, bool may_bomb, const Move& table, int wish, bool tichu, SplitMix64& rng, Action& out) {
   const Mask n = hand & kNormals;
-  if ((n & n >> 1 & n >> 2 & n >> 3 & kRankLowBits) || (n & n >> 4 & n >> 8 & n >> 12 & n >> 16)) return false;
+  if (may_bomb && ((n & n >> 1 & n >> 2 & n >> 3 & kRankLowBits) || (n & n >> 4 & n >> 8 & n >> 12 & n >> 16))) {
+    return false;
+  }
   if (wish != 0 && (n & rank_cards(wish))) return false;
   const Mask above = n & (~Mask{0} << (4 * (table.rank2 / 2)));
   const int higher = count(above);
@@ -58,6 +61,8 @@ bool answer_single(Mask hand, const Move& table, int wish, bool tichu, SplitMix6
   }  // else the pass, which `out` already is
   return true;
 }
+
+}  // namespace
 
 // Uniform among the legal actions, each decision drawing from `rng` as
 // tichu::simulate_hands always has (so a seed keeps its hands): one pick per
@@ -81,9 +86,12 @@ Action choose_random(const HandState& s, bool calls, SplitMix64& rng, PolicyScra
         // as the pass-only branch below does when nothing beats the single
         // (one pick among the pass and the call), so a seed keeps its hands.
         Action a;
-        if (answer_single(s.hand(seat), *table, s.wish(), calls && s.may_call_tichu(seat), rng, a)) return a;
+        if (answer_single(s.hand(seat), s.seat_may_hold_bomb(seat), *table, s.wish(), calls && s.may_call_tichu(seat), rng,
+                          a)) {
+          return a;
+        }
       }
-      if (in_turn && table != nullptr && cannot_beat(s.hand(seat), *table)) {  // most answers: the pass alone
+      if (in_turn && table != nullptr && cannot_beat(s.hand(seat), *table, s.seat_may_hold_bomb(seat))) {  // most answers: the pass alone
         const bool tichu = calls && s.may_call_tichu(seat);
         if (rng.pick(tichu ? 2 : 1) == 1) return value_action(ActionKind::Tichu, 1);
         return Action{};
@@ -123,12 +131,12 @@ Action choose_random(const HandState& s, bool calls, SplitMix64& rng, PolicyScra
   throw std::logic_error("a policy was asked to act in a finished hand");
 }
 
-}  // namespace
-
-bool cannot_beat(Mask hand, const Move& table) {
+bool cannot_beat(Mask hand, const Move& table, bool may_hold_bomb) {
   const Mask n = hand & kNormals;
-  if (n & n >> 1 & n >> 2 & n >> 3 & kRankLowBits) return false;  // four of a kind
-  if (n & n >> 4 & n >> 8 & n >> 12 & n >> 16) return false;  // a straight flush: five of a suit in a row
+  if (may_hold_bomb) {
+    if (n & n >> 1 & n >> 2 & n >> 3 & kRankLowBits) return false;  // four of a kind
+    if (n & n >> 4 & n >> 8 & n >> 12 & n >> 16) return false;  // a straight flush: five of a suit in a row
+  }
   if (count(hand) < table.length) return true;
   const int top = table.rank2 / 2;  // the table's rank; a Phoenix single x.5 is beaten from x+1 on
   const bool phoenix = (hand & kPhoenix) != 0;
@@ -165,12 +173,6 @@ PolicyKind policy_kind(std::string_view name) {
   if (name == "heuristic") return PolicyKind::Heuristic;
   if (name == "heuristic-v1") return PolicyKind::HeuristicV1;
   throw std::invalid_argument("unknown policy " + quoted(name) + ": expected 'random', 'heuristic' or 'heuristic-v1'");
-}
-
-Action choose(const HandState& s, const Policy& policy, SplitMix64& rng, PolicyScratch& scratch) {
-  if (policy.kind == PolicyKind::Heuristic) return choose_heuristic(s, policy.calls, rng, scratch);
-  if (policy.kind == PolicyKind::HeuristicV1) return choose_heuristic_v1(s, policy.calls, rng, scratch);
-  return choose_random(s, policy.calls, rng, scratch);
 }
 
 }  // namespace tichu

@@ -37,14 +37,26 @@ struct PolicyScratch {
 // Whether `hand` surely holds no move that beats `table` in turn, bombs
 // included: then the pass is the only legal move (R5.2), wish or not. A
 // quick test of a few masks; false means "maybe", never a wrong "no".
-bool cannot_beat(Mask hand, const Move& table);
+// `may_hold_bomb` false (HandState::seat_may_hold_bomb) skips the bomb tests.
+bool cannot_beat(Mask hand, const Move& table, bool may_hold_bomb = true);
 
-// The policy's action for the current decision of `s` (not terminal),
-// always legal. `rng` is the only source of chance.
-Action choose(const HandState& s, const Policy& policy, SplitMix64& rng, PolicyScratch& scratch);
+// The random policy alone (policy.cpp): uniform among the legal actions.
+Action choose_random(const HandState& s, bool calls, SplitMix64& rng, PolicyScratch& scratch);
 
 // The heuristic policy alone (heuristic.cpp).
 Action choose_heuristic(const HandState& s, bool calls, SplitMix64& rng, PolicyScratch& scratch);
+
+// The frozen yardstick heuristic-v1 alone (heuristic_v1.cpp): never changes.
+Action choose_heuristic_v1(const HandState& s, bool calls, SplitMix64& rng, PolicyScratch& scratch);
+
+// The policy's action for the current decision of `s` (not terminal),
+// always legal. `rng` is the only source of chance. Inline, so that a
+// playout's loop calls the policy itself, not a dispatcher, every decision.
+inline Action choose(const HandState& s, const Policy& policy, SplitMix64& rng, PolicyScratch& scratch) {
+  if (policy.kind == PolicyKind::Random) return choose_random(s, policy.calls, rng, scratch);
+  if (policy.kind == PolicyKind::Heuristic) return choose_heuristic(s, policy.calls, rng, scratch);
+  return choose_heuristic_v1(s, policy.calls, rng, scratch);
+}
 
 // The heuristic's choice (without calls) at a Play or Bomb decision of `s`
 // among `moves`, its n legal moves in legal_moves order (as
@@ -77,8 +89,5 @@ int heuristic_call_chance(Mask hand, bool grand);
 
 // Sets one of the heuristic's numbers (heuristic.cpp `Param`), for tuning only.
 void set_heuristic_param(int index, int value);
-
-// The frozen yardstick heuristic-v1 alone (heuristic_v1.cpp): never changes.
-Action choose_heuristic_v1(const HandState& s, bool calls, SplitMix64& rng, PolicyScratch& scratch);
 
 }  // namespace tichu

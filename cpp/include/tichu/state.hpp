@@ -116,6 +116,9 @@ class HandState {
   [[nodiscard]] int leader() const { return leader_; }
   [[nodiscard]] Mask trick() const { return trick_; }
   [[nodiscard]] bool may_call_tichu(int seat) const;
+  // False when `seat`'s hand surely holds no bomb (bomb_seats_, kept as the
+  // hands shrink); true means "maybe", so a caller may skip its bomb tests.
+  [[nodiscard]] bool seat_may_hold_bomb(int seat) const { return (bomb_seats_.bits >> seat & 1) != 0; }
   [[nodiscard]] const Rules& rules() const { return rules_; }
   // Seats that passed since the table's last play (bit per seat).
   [[nodiscard]] std::uint8_t passed() const { return passed_; }
