@@ -115,7 +115,12 @@ class HandState {
   [[nodiscard]] int table_player() const { return table_player_; }
   [[nodiscard]] int leader() const { return leader_; }
   [[nodiscard]] Mask trick() const { return trick_; }
-  [[nodiscard]] bool may_call_tichu(int seat) const;
+  [[nodiscard]] bool may_call_tichu(int seat) const {  // R7.2
+    // & rather than &&: each test alone is unpredictable in a random hand.
+    const auto no_call = static_cast<unsigned>(calls_[static_cast<std::size_t>(seat)] == Call::None);
+    const auto not_played = static_cast<unsigned>((played_ >> seat & 1) == 0);
+    return (static_cast<unsigned>(exchanged_) & no_call & not_played) != 0;
+  }
   // False when `seat`'s hand surely holds no bomb (bomb_seats_, kept as the
   // hands shrink); true means "maybe", so a caller may skip its bomb tests.
   [[nodiscard]] bool seat_may_hold_bomb(int seat) const { return (bomb_seats_.bits >> seat & 1) != 0; }
