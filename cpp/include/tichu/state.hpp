@@ -117,7 +117,9 @@ class HandState {
   [[nodiscard]] Mask trick() const { return trick_; }
   [[nodiscard]] bool may_call_tichu(int seat) const {  // R7.2
     // & rather than &&: each test alone is unpredictable in a random hand.
-    const auto no_call = static_cast<unsigned>(calls_[static_cast<std::size_t>(seat)] == Call::None);
+    // seat & 3 is the seat (0..3); it also shows GCC, inlining this where a
+    // current_player() of -1 is on some path, that the index stays in bounds.
+    const auto no_call = static_cast<unsigned>(calls_[static_cast<std::size_t>(seat & 3)] == Call::None);
     const auto not_played = static_cast<unsigned>((played_ >> seat & 1) == 0);
     return (static_cast<unsigned>(exchanged_) & no_call & not_played) != 0;
   }
