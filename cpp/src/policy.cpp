@@ -8,34 +8,32 @@
 namespace tichu {
 namespace {
 
-Action value_action(ActionKind kind, int value) {
-  Action a;
-  a.kind = kind;
-  a.value = static_cast<std::uint8_t>(value);
-  return a;
+// `out`, a default Action, made the action `kind` with `value`.
+void set_value(Action& out, ActionKind kind, int value) {
+  out.kind = kind;
+  out.value = static_cast<std::uint8_t>(value);
 }
 
 // A uniform ordered choice of 3 distinct cards of `hand`: uniform among the
-// 2184 push actions without listing them.
-Action random_push(Mask hand, SplitMix64& rng) {
+// 2184 push actions without listing them, written into `out`, a default Action.
+void random_push(Mask hand, SplitMix64& rng, Action& out) {
   std::array<std::uint8_t, kMaxHandSize> cards{};
   int n = 0;
   for (Mask m = hand; m; m &= m - 1)
     cards[static_cast<std::size_t>(n++)] = static_cast<std::uint8_t>(std::countr_zero(m));
-  Action a;
-  a.kind = ActionKind::Push;
+  out.kind = ActionKind::Push;
   for (std::size_t k = 0; k < 3; ++k) {  // a partial Fisher-Yates shuffle
     const auto j = k + rng.pick(static_cast<std::uint64_t>(n) - k);
     std::swap(cards[k], cards[j]);
-    a.push[k] = cards[k];
+    out.push[k] = cards[k];
   }
-  return a;
 }
 
 // An answer in turn to a single, drawn as from legal_moves' list (R5.2: the
 // higher normal cards in card order, the Phoenix, the Dragon, then the pass;
 // the Tichu call after them) without listing it. False, nothing drawn, when
-// bombs or a wish (R6.3) would shape the list: then the caller lists. The
+// bombs or a wish (R6.3) would shape the list: then the caller lists.
+// `out` is a default Action (the pass) on the way in. The
 // bomb tests only where the state says the hand may hold one (most do not).
 bool answer_single(Mask hand, bool may_bomb, const Move& table, int wish, bool tichu, SplitMix64& rng, Action& out) {
   const Mask n = hand & kNormals;
@@ -48,9 +46,8 @@ bool answer_single(Mask hand, bool may_bomb, const Move& table, int wish, bool t
   const bool phoenix = (hand & kPhoenix) && table.rank2 != kDragonRank2, dragon = (hand & kDragon) != 0;
   const int moves = higher + int{phoenix} + int{dragon} + 1;  // the pass last
   auto k = static_cast<int>(rng.pick(static_cast<std::uint64_t>(moves) + (tichu ? 1 : 0)));
-  out = Action{};
   if (k == moves) {
-    out = value_action(ActionKind::Tichu, 1);
+    set_value(out, ActionKind::Tichu, 1);
   } else if (k < higher) {
     const Mask card = nth_card(above, k);
     out.move = make_move(card, MoveType::Single, 2 * rank_of_index(std::countr_zero(card)));
@@ -69,32 +66,34 @@ bool answer_single(Mask hand, bool may_bomb, const Move& table, int wish, bool t
 // decision, three for a push. The small decisions are answered without
 // listing, in HandState::legal_actions order.
 Action choose_random(const HandState& s, bool calls, SplitMix64& rng, PolicyScratch& scratch) {
+  // Every path fills this one object and returns it, so that it is built in
+  // the caller's return slot (NRVO) instead of copied there from another.
+  Action out;
   const int seat = s.current_player();
   switch (s.decision()) {
     case Decision::GrandTichu:
     case Decision::Tichu: {
       const auto kind = s.decision() == Decision::GrandTichu ? ActionKind::GrandTichu : ActionKind::Tichu;
-      return value_action(kind, calls ? static_cast<int>(rng.pick(2)) : 0);
+      set_value(out, kind, calls ? static_cast<int>(rng.pick(2)) : 0);
+      return out;
     }
-    case Decision::Exchange: return random_push(s.hand(seat), rng);
+    case Decision::Exchange: random_push(s.hand(seat), rng, out); return out;
     case Decision::Play:
     case Decision::Bomb: {
       const bool in_turn = s.decision() == Decision::Play;
       const Move* table = s.table();
-      if (in_turn && table != nullptr && table->type == MoveType::Single) {
-        // The commonest answer, drawn before cannot_beat: answer_single draws
-        // as the pass-only branch below does when nothing beats the single
-        // (one pick among the pass and the call), so a seed keeps its hands.
-        Action a;
-        if (answer_single(s.hand(seat), s.seat_may_hold_bomb(seat), *table, s.wish(), calls && s.may_call_tichu(seat), rng,
-                          a)) {
-          return a;
-        }
+      // The commonest answer, drawn before cannot_beat: answer_single draws
+      // as the pass-only branch below does when nothing beats the single
+      // (one pick among the pass and the call), so a seed keeps its hands.
+      if (in_turn && table != nullptr && table->type == MoveType::Single &&
+          answer_single(s.hand(seat), s.seat_may_hold_bomb(seat), *table, s.wish(), calls && s.may_call_tichu(seat), rng,
+                        out)) {
+        return out;
       }
       if (in_turn && table != nullptr && cannot_beat(s.hand(seat), *table, s.seat_may_hold_bomb(seat))) {  // most answers: the pass alone
         const bool tichu = calls && s.may_call_tichu(seat);
-        if (rng.pick(tichu ? 2 : 1) == 1) return value_action(ActionKind::Tichu, 1);
-        return Action{};
+        if (rng.pick(tichu ? 2 : 1) == 1) set_value(out, ActionKind::Tichu, 1);
+        return out;  // else the pass, which `out` is
       }
       const bool tichu = calls && in_turn && s.may_call_tichu(seat);  // the call is one more choice
       const Mask hand = s.hand(seat);
@@ -104,10 +103,12 @@ Action choose_random(const HandState& s, bool calls, SplitMix64& rng, PolicyScra
         const LeadCount leads(hand);
         if (leads.counted()) {
           const auto pick = static_cast<int>(rng.pick(static_cast<std::uint64_t>(leads.total()) + (tichu ? 1 : 0)));
-          if (pick == leads.total()) return value_action(ActionKind::Tichu, 1);
-          Action a;
-          a.move = leads.nth(pick, scratch.moves.data());
-          return a;
+          if (pick == leads.total()) {
+            set_value(out, ActionKind::Tichu, 1);
+          } else {
+            out.move = leads.nth(pick, scratch.moves.data());
+          }
+          return out;
         }
       }
       const int n =
@@ -115,17 +116,21 @@ Action choose_random(const HandState& s, bool calls, SplitMix64& rng, PolicyScra
                       scratch.moves.data());
       const auto choices = static_cast<std::uint64_t>(n) + (tichu ? 1 : 0);
       const auto pick = static_cast<std::size_t>(rng.pick(choices));
-      if (std::cmp_equal(pick, n)) return value_action(ActionKind::Tichu, 1);
-      Action a;
-      a.move = scratch.moves[pick];
-      return a;
+      if (std::cmp_equal(pick, n)) {
+        set_value(out, ActionKind::Tichu, 1);
+      } else {
+        out.move = scratch.moves[pick];
+      }
+      return out;
     }
     case Decision::Wish: {  // "no wish", then ranks 2..14
       const auto pick = static_cast<int>(rng.pick(14));
-      return value_action(ActionKind::Wish, pick == 0 ? 0 : pick + 1);
+      set_value(out, ActionKind::Wish, pick == 0 ? 0 : pick + 1);
+      return out;
     }
     case Decision::DragonGift:
-      return value_action(ActionKind::Gift, rng.pick(2) == 0 ? (seat + 1) % 4 : (seat + 3) % 4);
+      set_value(out, ActionKind::Gift, rng.pick(2) == 0 ? (seat + 1) % 4 : (seat + 3) % 4);
+      return out;
     case Decision::Over: break;
   }
   throw std::logic_error("a policy was asked to act in a finished hand");
