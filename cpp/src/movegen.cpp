@@ -630,7 +630,7 @@ LeadCount::LeadCount(Mask hand) : hand_(hand), counted_(!five_in_a_suit(hand)) {
   std::uint64_t p0 = 1, p1 = 0, p2 = 0, q1 = 0, q2 = 0;  // pair runs: real, with the Phoenix
   int straights = 0, pair_runs = 0;
   const Mask one = flags.at_least[1], two_up = flags.at_least[2];  // rank flags, the Mah Jong as rank 1
-  const Mask per_rank = flags.counts | (hand & kMahJong);          // cards a rank, the Mah Jong as rank 1
+  const Mask per_rank = flags.counts | (hand & kMahJong);  // cards a rank, the Mah Jong as rank 1
   const Mask five = one + (one >> 4) + (one >> 8) + (one >> 12) + (one >> 16);  // ranks held per 5-window, <= 5
   const bool may_straight = (five & (phoenix ? 0x4444444444444444ULL : five >> 2 & five & 0x1111111111111111ULL)) != 0;
   const Mask normal_one = one & ~Mask{1};

@@ -86,11 +86,12 @@ Action choose_random(const HandState& s, bool calls, SplitMix64& rng, PolicyScra
       // as the pass-only branch below does when nothing beats the single
       // (one pick among the pass and the call), so a seed keeps its hands.
       if (in_turn && table != nullptr && table->type == MoveType::Single &&
-          answer_single(s.hand(seat), s.seat_may_hold_bomb(seat), *table, s.wish(), calls && s.may_call_tichu(seat), rng,
-                        out)) {
+          answer_single(s.hand(seat), s.seat_may_hold_bomb(seat), *table, s.wish(), calls && s.may_call_tichu(seat),
+                        rng, out)) {
         return out;
       }
-      if (in_turn && table != nullptr && cannot_beat(s.hand(seat), *table, s.seat_may_hold_bomb(seat))) {  // most answers: the pass alone
+      if (in_turn && table != nullptr &&
+          cannot_beat(s.hand(seat), *table, s.seat_may_hold_bomb(seat))) {  // most answers: the pass alone
         const bool tichu = calls && s.may_call_tichu(seat);
         if (rng.pick(tichu ? 2 : 1) == 1) set_value(out, ActionKind::Tichu, 1);
         return out;  // else the pass, which `out` is
