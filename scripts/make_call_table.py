@@ -8,12 +8,18 @@ strength in half points and losers of the plan, counted against every card it do
     python scripts/make_call_table.py --hands 200000 --seed 2026
 
 A cell's chance is over the hands at least as good (strength >= its own, losers <= its own); a cell
-with fewer than `--least` such hands borrows its weaker neighbour's chance. Then rebuild the package.
+with fewer than `--least` such hands borrows its weaker neighbour's chance; then every cell is raised to
+the highest chance of the cells weaker than it (fewer or equal points, more or equal losers), so that
+the chance never falls as a hand gets stronger. Then rebuild the package.
+
+`--close` applies only that last step to the table in the .inc file, without simulating: the table
+in the package was simulated with the heuristic of its day, which no longer plays that way.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 
 import numpy as np
@@ -50,10 +56,12 @@ def tally(hands: int, seed: int) -> tuple[np.ndarray, ...]:
 
 
 def smooth(outs: np.ndarray, seen: np.ndarray, least: int) -> np.ndarray:
-    """Per mille chances over the hands at least as good: strength >= s and losers <= l.
+    """Per mille chances over the hands at least as good: strength >= s and losers <= l, made monotone.
 
-    Monotone by construction where every cell has `least` hands; a cell with fewer borrows the
-    chance of its weaker neighbour (one strength less, else one loser more).
+    A cell with fewer than `least` such hands borrows the chance of its weaker neighbour (one
+    strength less, else one loser more). The share over the hands at least as good is not monotone
+    by itself (leaving out the weakest row can lower it), and the column of 0 losers never has
+    `least` hands, so it borrowed strength 0's chance all the way up: `monotone` mends both.
     """
     # cumulative sums over strength >= s (from the top) and losers <= l (from the left)
     cum_outs = outs[::-1].cumsum(axis=0)[::-1].cumsum(axis=1)
@@ -67,7 +75,31 @@ def smooth(outs: np.ndarray, seen: np.ndarray, least: int) -> np.ndarray:
                 chance[strength, losers] = chance[strength - 1, losers]
             elif losers + 1 < LOSERS:
                 chance[strength, losers] = chance[strength, losers + 1]
-    return chance
+    return monotone(chance)
+
+
+def monotone(chance: np.ndarray) -> np.ndarray:
+    """Each cell raised to the highest chance of the cells weaker than it (strength <= s, losers >= l).
+
+    The least table above `chance` whose chance never falls with more strength or fewer losers.
+    """
+    closed = chance.copy()
+    for strength in range(closed.shape[0]):
+        for losers in range(closed.shape[1] - 1, -1, -1):
+            if strength > 0:
+                closed[strength, losers] = max(closed[strength, losers], closed[strength - 1, losers])
+            if losers + 1 < closed.shape[1]:
+                closed[strength, losers] = max(closed[strength, losers], closed[strength, losers + 1])
+    return closed
+
+
+def read_tables(text: str) -> tuple[np.ndarray, np.ndarray]:
+    """The Tichu and the Grand Tichu tables of an .inc file's text."""
+    tables = []
+    for name in ("kTichuChanceTable", "kGrandChanceTable"):
+        body = text.split(name + "{")[1].split("}};")[0]
+        tables.append(np.array([int(x) for x in re.findall(r"-?\d+", body)], dtype=np.int64).reshape(STRENGTHS, LOSERS))
+    return tables[0], tables[1]
 
 
 def render(tichu: np.ndarray, grand: np.ndarray, hands: int, seed: int) -> str:
@@ -101,7 +133,16 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=200000)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--least", type=int, default=300, help="fewest hands for a cell of its own")
+    parser.add_argument("--close", action="store_true", help="make the table in the .inc monotone, no simulation")
     args = parser.parse_args()
+    if args.close:
+        text = OUT.read_text()
+        made = re.search(r"--hands (\d+) --seed (\d+)", text)
+        assert made, "the .inc names its --hands and --seed"
+        tichu, grand = read_tables(text)
+        OUT.write_text(render(monotone(tichu), monotone(grand), int(made[1]), int(made[2])))
+        print(f"made {OUT} monotone")
+        return
     outs, seen = tally(args.hands, args.seed)
     tichu = smooth(outs[0], seen[0], args.least)
     grand = smooth(outs[1], seen[1], args.least)

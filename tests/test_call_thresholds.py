@@ -1,6 +1,8 @@
 """The search bots' call thresholds on the heuristic's calls table (tichu_fast.decide.table_call)."""
 
 import math
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +15,9 @@ from tichu_fast.enums import ActionKind, Call, Decision
 from tichu_fast.ismcts import ISMCTSBot
 from tichu_fast.reference import HandState as ReferenceState
 from tichu_fast.search import policy_action
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+import make_call_table
 
 HANDS = 150
 
@@ -84,11 +89,32 @@ def test_the_table_chance_is_the_heuristics_table():
     strong = tf.Cards("Dr Ph Aj As Ap Kj Ks 2j")  # strength 15, 1 loser
     weak = tf.Cards("Dog 2j 3s 4p 6t 7j 8s 9p")  # strength 0, 8 losers
     assert _core._heuristic_call_features(strong.mask) == (15, 1)
-    assert _core._heuristic_call_chance(strong.mask, True) == 474  # the Grand Tichu table's cell
+    assert _core._heuristic_call_chance(strong.mask, True) == 529  # the Grand Tichu table's cell
     assert _core._heuristic_call_chance(strong.mask, False) == 689  # the Tichu table's
     assert _core._heuristic_call_chance(weak.mask, True) == 250
     with pytest.raises(ValueError, match="14 cards"):
         _core._heuristic_call_chance(tf.Cards("2j 3j 4j 5j 6j 7j 8j 9j 10j Jj Qj Kj Aj 2s 3s").mask, False)
+
+
+def test_the_chance_never_falls_as_a_hand_gets_stronger():
+    # the package's tables: no cell reads less than a cell with fewer points or more losers
+    tichu, grand = make_call_table.read_tables(make_call_table.OUT.read_text())
+    for table in (tichu, grand):
+        assert (make_call_table.monotone(table) == table).all()
+        assert (table[1:] >= table[:-1]).all()
+        assert (table[:, :-1] >= table[:, 1:]).all()
+    # the column of 0 losers read strength 0's 35.5% (Grand Tichu) however strong the cards (round 7)
+    overwhelming = tf.Cards("Dr Ph Aj As Ap At Kj Ks")  # strength 21, no loser
+    one_loser = tf.Cards("Dr Ph Aj As Ap Kj Ks 2j")  # strength 15, 1 loser
+    assert _core._heuristic_call_features(overwhelming.mask) == (21, 0)
+    chance = _core._heuristic_call_chance(overwhelming.mask, True)
+    assert chance >= _core._heuristic_call_chance(one_loser.mask, True) > 460
+    assert chance == grand[20, 0] == 529
+
+
+def test_monotone_raises_each_cell_to_the_best_weaker_one():
+    chance = make_call_table.np.array([[500, 300, 200], [100, 400, 100]])  # strength rows, losers columns
+    assert make_call_table.monotone(chance).tolist() == [[500, 300, 200], [500, 400, 200]]
 
 
 def test_the_bots_call_from_their_thresholds():

@@ -8,6 +8,7 @@ import pytest
 import tichu_fast as tf
 from tichu_fast.arena import duplicate
 from tichu_fast.bots import HeuristicBot, MonteCarloBot, make_bot
+from tichu_fast.bots.solver_bot import SolverBot
 from tichu_fast.decide import call_action, call_gain, exchange_candidates, search_call, search_exchange
 from tichu_fast.enums import ActionKind, Decision
 from tichu_fast.ismcts import ISMCTSBot, ismcts
@@ -170,6 +171,10 @@ def test_keep_in_flat_monte_carlo_and_in_specs():
     assert make_bot("mc:worlds=4,keep=4").keep == 4.0
     assert make_bot("ismcts:iterations=100,keep=2.5").keep == 2.5
     assert "keep=2.5" in repr(make_bot("ismcts:iterations=100,keep=2.5"))
+    # SolverBot's ISMCTS before the endgame keeps the heuristic's move too (round 7)
+    assert make_bot("solver:iterations=100,keep=2.5").search.keep == 2.5
+    assert SolverBot(iterations=20, keep=1e9).act(state, state.current_player) == usual
+    assert SolverBot(iterations=20).act(state, state.current_player) != usual  # without it, the search's move
     for make in (lambda: ISMCTSBot(iterations=5, keep=-1.0), lambda: MonteCarloBot(worlds=2, keep=math.nan)):
         with pytest.raises(ValueError):
             make()

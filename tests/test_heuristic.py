@@ -111,6 +111,17 @@ def test_grand_tichu_call_from_the_table() -> None:
     assert decide(state) == "grand tichu"
 
 
+def test_grand_tichu_call_with_no_loser() -> None:
+    # R7.1: a straight 9-A with Phoenix and Dragon (strength 10, no loser) read 35.5% before the
+    # table was made monotone (its column of 0 losers borrowed strength 0's chance), now 49.9%
+    state = tf.HandState.new(4290)
+    while state.current_player != 1:
+        state.apply("no grand tichu")
+    assert str(state.seen(1)) == "Ph Dr 9t 10j Js Qs Ks As"
+    assert _core._heuristic_call_chance(state.seen(1).mask, True) == 499
+    assert decide(state) == "grand tichu"
+
+
 def exchange_of(seed: int, cards: str) -> tf.HandState:
     """Hand `seed` at its first exchange decision, whose seat holds `cards`."""
     state = dealt(seed, "EXCHANGE")

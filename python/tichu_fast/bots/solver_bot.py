@@ -34,9 +34,9 @@ class SolverBot:
     `cards` (measured from endgame positions, docs/solver.md); `worlds`:
     deals drawn per decision; `max_nodes`: the node budget of each world's
     solve (when a world is not solved within it, the decision is the
-    ISMCTS's); `iterations`/`budget`/`threads`/`calls`: the ISMCTS before
+    ISMCTS's); `iterations`/`budget`/`threads`/`calls`/`keep`: the ISMCTS before
     that (calls=False leaves every call to the heuristic's table, as ISMCTSBot does,
-    with the thresholds `tichu_chance` and `grand_chance`).
+    with the thresholds `tichu_chance` and `grand_chance`; `keep` as ISMCTSBot's).
     """
 
     def __init__(
@@ -53,6 +53,7 @@ class SolverBot:
         calls: bool = False,
         tichu_chance: float = TICHU_CHANCE,
         grand_chance: float = GRAND_CHANCE,
+        keep: float = 0.0,
     ) -> None:
         """Checks every parameter now (TypeError, ValueError)."""
         self.cards = _args.count(cards, "cards", 0)
@@ -69,6 +70,7 @@ class SolverBot:
             calls=calls,
             tichu_chance=tichu_chance,
             grand_chance=grand_chance,
+            keep=keep,
         )
         self._hand = self.seed
         self._decisions = 0

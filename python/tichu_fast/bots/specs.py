@@ -127,6 +127,7 @@ BOTS: dict[str, BotSpec] = {
             "seed": integer,
             "tichu_chance": float,
             "grand_chance": float,
+            "keep": float,
         },
         "exact solves of drawn worlds in the endgame, ISMCTS before (docs/solver.md)",
     ),
