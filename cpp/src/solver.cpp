@@ -173,7 +173,9 @@ struct RankMap {
   [[nodiscard]] int rank(int r) const { return r < 2 || r > 14 ? r : place(r); }
 };
 
-Key make_key(const HandState& s, bool reduce) {
+// `pile`: each seat's pile in card points, `may_call`: bit i when seat i may
+// still call Tichu (the quick bounds' facts, counted once per node).
+Key make_key(const HandState& s, bool reduce, const std::array<int, 4>& pile, unsigned may_call) {
   Key k;
   Mask all = 0;
   for (int i = 0; i < 4; ++i) all |= s.hand(i);
@@ -194,10 +196,11 @@ Key make_key(const HandState& s, bool reduce) {
   std::array<int, 2> team_points{};
   const int first = s.out_count() > 0 ? s.out_seat(0) : -1;
   for (int i = 0; i < 4; ++i) {
+    const int points = pile[static_cast<std::size_t>(i)];
     if (first >= 0 && (s.hand(i) == 0 || team_of(i) == team_of(first))) {
-      team_points[static_cast<std::size_t>(team_of(i))] += card_points(s.pile(i));
+      team_points[static_cast<std::size_t>(team_of(i))] += points;
     } else {
-      w5 |= points_byte(s.pile(i)) << (32 + 8 * i);
+      w5 |= static_cast<std::uint64_t>(static_cast<std::uint8_t>(points + 64)) << (32 + 8 * i);
     }
   }
   k.w[5] = w5;
@@ -207,7 +210,7 @@ Key make_key(const HandState& s, bool reduce) {
   w6 |= static_cast<std::uint64_t>(s.table_player() + 1) << 6;
   w6 |= std::uint64_t{s.passed()} << 9;
   for (int i = 0; i < 4; ++i) {
-    w6 |= std::uint64_t{s.may_call_tichu(i)} << (13 + i);
+    w6 |= std::uint64_t{may_call >> i & 1U} << (13 + i);
     w6 |= static_cast<std::uint64_t>(s.call(i)) << (17 + 2 * i);
   }
   const int wish = s.wish();
@@ -599,8 +602,7 @@ struct QuickBounds {
 // Whether the quick bounds of `s` decide its value against (alpha, beta):
 // then `cut` is the bound to return. The sure-trick bound is tried only
 // where it could cut (its best case, every card the seat holds won, does).
-bool quick_cut(const HandState& s, int alpha, int beta, int& cut) {
-  const QuickBounds q(s);
+bool quick_cut(const HandState& s, const QuickBounds& q, int alpha, int beta, int& cut) {
   int lo = 0, hi = 0;
   q.value(s, lo, hi);
   if (hi <= alpha) {
@@ -914,10 +916,11 @@ int Search::ab(const HandState& s, int alpha, int beta, int ply) {
     child.apply(here.acts[0]);
     return ab(child, alpha, beta, ply + 1);
   }
-  const Key key = make_key(s, limits_.reduce);
+  const QuickBounds q(s);
+  const Key key = make_key(s, limits_.reduce, q.pile, q.may_call);
   const std::uint64_t h = hash_key(key);
   table_.prefetch(h);  // the quick bounds first, while the slot loads
-  if (int cut = 0; quick_cut(s, alpha, beta, cut)) return cut;
+  if (int cut = 0; quick_cut(s, q, alpha, beta, cut)) return cut;
   ++probes;
   int hint = -1;
   if (Entry e; table_.find(h, key, e)) {
@@ -927,7 +930,7 @@ int Search::ab(const HandState& s, int alpha, int beta, int ply) {
     if (e.lower > alpha || e.upper < beta) {  // a narrower window: the quick bounds may cut it
       alpha = std::max<int>(alpha, e.lower);
       beta = std::min<int>(beta, e.upper);
-      if (int cut = 0; quick_cut(s, alpha, beta, cut)) return cut;
+      if (int cut = 0; quick_cut(s, q, alpha, beta, cut)) return cut;
     }
     hint = std::cmp_less(e.best, n) ? e.best : -1;  // an equivalent position's index may lie past this one's actions
   }
