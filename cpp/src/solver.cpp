@@ -599,12 +599,9 @@ struct QuickBounds {
   }
 };
 
-// Whether the quick bounds of `s` decide its value against (alpha, beta):
-// then `cut` is the bound to return. The sure-trick bound is tried only
-// where it could cut (its best case, every card the seat holds won, does).
-bool quick_cut(const HandState& s, const QuickBounds& q, int alpha, int beta, int& cut) {
-  int lo = 0, hi = 0;
-  q.value(s, lo, hi);
+// Whether the quick bounds [lo, hi] of a position decide its value
+// against (alpha, beta): then `cut` is the bound to return.
+bool bounds_cut(int lo, int hi, int alpha, int beta, int& cut) {
   if (hi <= alpha) {
     cut = hi;
     return true;
@@ -613,6 +610,13 @@ bool quick_cut(const HandState& s, const QuickBounds& q, int alpha, int beta, in
     cut = lo;
     return true;
   }
+  return false;
+}
+
+// Whether the sure-trick bound of `s` decides its value against (alpha,
+// beta). It is tried only where it could cut (its best case, every card the
+// seat holds won, does).
+bool sure_trick_cut(const HandState& s, const QuickBounds& q, int alpha, int beta, int& cut) {
   if (s.decision() != Decision::Play) return false;
   const bool maxi = team_of(s.current_player()) == 0;
   const int best_case = q.run_out(s, (s.hand(s.current_player()) | s.trick()) & kNormals);
@@ -916,11 +920,16 @@ int Search::ab(const HandState& s, int alpha, int beta, int ply) {
     child.apply(here.acts[0]);
     return ab(child, alpha, beta, ply + 1);
   }
+  // The quick bounds before the key (a cut needs none), the sure tricks
+  // after it, while the table's slot loads.
   const QuickBounds q(s);
+  int q_lo = 0, q_hi = 0;
+  q.value(s, q_lo, q_hi);
+  if (int cut = 0; bounds_cut(q_lo, q_hi, alpha, beta, cut)) return cut;
   const Key key = make_key(s, limits_.reduce, q.pile, q.may_call);
   const std::uint64_t h = hash_key(key);
-  table_.prefetch(h);  // the quick bounds first, while the slot loads
-  if (int cut = 0; quick_cut(s, q, alpha, beta, cut)) return cut;
+  table_.prefetch(h);
+  if (int cut = 0; sure_trick_cut(s, q, alpha, beta, cut)) return cut;
   ++probes;
   int hint = -1;
   if (Entry e; table_.find(h, key, e)) {
@@ -930,7 +939,7 @@ int Search::ab(const HandState& s, int alpha, int beta, int ply) {
     if (e.lower > alpha || e.upper < beta) {  // a narrower window: the quick bounds may cut it
       alpha = std::max<int>(alpha, e.lower);
       beta = std::min<int>(beta, e.upper);
-      if (int cut = 0; quick_cut(s, q, alpha, beta, cut)) return cut;
+      if (int cut = 0; bounds_cut(q_lo, q_hi, alpha, beta, cut) || sure_trick_cut(s, q, alpha, beta, cut)) return cut;
     }
     hint = std::cmp_less(e.best, n) ? e.best : -1;  // an equivalent position's index may lie past this one's actions
   }
