@@ -107,6 +107,16 @@ constexpr std::uint32_t held_ranks(Mask cards) {
 static_assert(held_ranks(rank_cards(2) | rank_cards(14) | kDragon | kMahJong) == (1U | 1U << 12));
 static_assert(held_ranks(Mask{1} << rank_shift(7) << 3 | Mask{1} << rank_shift(9)) == (1U << 5 | 1U << 7));
 
+// The ranks in a 13-bit set, by two table lookups: the build has no
+// popcount instruction and the key counts ranks several times per node.
+constexpr std::array<std::uint8_t, 256> kByteCount = [] {
+  std::array<std::uint8_t, 256> t{};
+  for (std::size_t i = 0; i < t.size(); ++i) t[i] = static_cast<std::uint8_t>(std::popcount(i));
+  return t;
+}();
+constexpr int count_ranks(std::uint32_t ranks) { return kByteCount[ranks & 0xFFU] + kByteCount[ranks >> 8 & 0xFFU]; }
+static_assert(count_ranks(0x1FFFU) == 13 && count_ranks(0x1001U) == 2);
+
 // Equivalent ranks in the key (with `reduce`): a run of ranks that no hand
 // holds only separates the ranks around it. Without the Phoenix in a hand
 // any such run breaks every straight and pair run alike, so it counts as one
@@ -135,7 +145,7 @@ struct RankMap {
     const std::uint32_t starts = empty & ~(empty << 1);
     places = held | starts;
     if (all & kPhoenix) places |= empty & (starts << 1);
-    end = 2 + count(places);
+    end = 2 + count_ranks(places);
     const int top = held ? static_cast<int>(std::bit_width(held)) - 1 : 0;
     identity = (places & ((1U << top) - 1)) == (1U << top) - 1;
     for (const int r : {5, 10, 13}) {
@@ -153,7 +163,7 @@ struct RankMap {
   [[nodiscard]] int place(int r) const {
     int i = r - 2;
     if (!(held >> i & 1)) i = static_cast<int>(std::bit_width(held & ((1U << i) - 1)));  // one past the held rank below
-    return 2 + count(places & ((1U << i) - 1));
+    return 2 + count_ranks(places & ((1U << i) - 1));
   }
   // The cards of `m`, which holds cards of held ranks only (a hand), with
   // each rank's nibble moved to its place (specials kept).
