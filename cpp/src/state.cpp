@@ -267,13 +267,6 @@ HandState HandState::from_position(const Position& p, Rules rules) {
   return s;
 }
 
-bool HandState::may_call_tichu(int seat) const {  // R7.2
-  // & rather than &&: each test alone is unpredictable in a random hand.
-  const auto no_call = static_cast<unsigned>(calls_[static_cast<std::size_t>(seat)] == Call::None);
-  const auto not_played = static_cast<unsigned>((played_ & bit(seat)) == 0);
-  return (static_cast<unsigned>(exchanged_) & no_call & not_played) != 0;
-}
-
 int HandState::legal_actions(Action* out) const {
   if (decision_ == Decision::Over) return 0;  // and player_ is -1: no hand to read
   // NOLINTNEXTLINE(bugprone-signed-char-misuse): an int8_t seat (-1 for none), not a character

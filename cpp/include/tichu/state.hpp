@@ -115,7 +115,13 @@ class HandState {
   [[nodiscard]] int table_player() const { return table_player_; }
   [[nodiscard]] int leader() const { return leader_; }
   [[nodiscard]] Mask trick() const { return trick_; }
-  [[nodiscard]] bool may_call_tichu(int seat) const;
+  // R7.2; inline: the solver asks it for every seat at every node.
+  [[nodiscard]] bool may_call_tichu(int seat) const {
+    // & rather than &&: each test alone is unpredictable in a random hand.
+    const auto no_call = static_cast<unsigned>(calls_[static_cast<std::size_t>(seat)] == Call::None);
+    const auto not_played = static_cast<unsigned>((played_ >> seat & 1U) == 0);
+    return (static_cast<unsigned>(exchanged_) & no_call & not_played) != 0;
+  }
   [[nodiscard]] const Rules& rules() const { return rules_; }
   // Seats that passed since the table's last play (bit per seat).
   [[nodiscard]] std::uint8_t passed() const { return passed_; }
