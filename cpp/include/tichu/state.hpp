@@ -118,8 +118,11 @@ class HandState {
   // R7.2; inline: the solver asks it for every seat at every node.
   [[nodiscard]] bool may_call_tichu(int seat) const {
     // & rather than &&: each test alone is unpredictable in a random hand.
-    const auto no_call = static_cast<unsigned>(calls_[static_cast<std::size_t>(seat)] == Call::None);
-    const auto not_played = static_cast<unsigned>((played_ >> seat & 1U) == 0);
+    // seat is 0..3; the mask shows it to the compiler where a caller's seat
+    // could read -1 (current_player() once the hand is over: -Warray-bounds).
+    const std::size_t i = static_cast<std::size_t>(seat) & 3U;
+    const auto no_call = static_cast<unsigned>(calls_[i] == Call::None);
+    const auto not_played = static_cast<unsigned>((played_ >> i & 1U) == 0);
     return (static_cast<unsigned>(exchanged_) & no_call & not_played) != 0;
   }
   [[nodiscard]] const Rules& rules() const { return rules_; }
