@@ -107,6 +107,16 @@ constexpr std::uint32_t held_ranks(Mask cards) {
 static_assert(held_ranks(rank_cards(2) | rank_cards(14) | kDragon | kMahJong) == (1U | 1U << 12));
 static_assert(held_ranks(Mask{1} << rank_shift(7) << 3 | Mask{1} << rank_shift(9)) == (1U << 5 | 1U << 7));
 
+// The ranks in a 13-bit set, by two table lookups: the build has no
+// popcount instruction and the key counts ranks several times per node.
+constexpr std::array<std::uint8_t, 256> kByteCount = [] {
+  std::array<std::uint8_t, 256> t{};
+  for (std::size_t i = 0; i < t.size(); ++i) t[i] = static_cast<std::uint8_t>(std::popcount(i));
+  return t;
+}();
+constexpr int count_ranks(std::uint32_t ranks) { return kByteCount[ranks & 0xFFU] + kByteCount[ranks >> 8 & 0xFFU]; }
+static_assert(count_ranks(0x1FFFU) == 13 && count_ranks(0x1001U) == 2);
+
 // Equivalent ranks in the key (with `reduce`): a run of ranks that no hand
 // holds only separates the ranks around it. Without the Phoenix in a hand
 // any such run breaks every straight and pair run alike, so it counts as one
@@ -135,7 +145,7 @@ struct RankMap {
     const std::uint32_t starts = empty & ~(empty << 1);
     places = held | starts;
     if (all & kPhoenix) places |= empty & (starts << 1);
-    end = 2 + count(places);
+    end = 2 + count_ranks(places);
     const int top = held ? static_cast<int>(std::bit_width(held)) - 1 : 0;
     identity = (places & ((1U << top) - 1)) == (1U << top) - 1;
     for (const int r : {5, 10, 13}) {
@@ -153,7 +163,7 @@ struct RankMap {
   [[nodiscard]] int place(int r) const {
     int i = r - 2;
     if (!(held >> i & 1)) i = static_cast<int>(std::bit_width(held & ((1U << i) - 1)));  // one past the held rank below
-    return 2 + count(places & ((1U << i) - 1));
+    return 2 + count_ranks(places & ((1U << i) - 1));
   }
   // The cards of `m`, which holds cards of held ranks only (a hand), with
   // each rank's nibble moved to its place (specials kept).
@@ -173,7 +183,9 @@ struct RankMap {
   [[nodiscard]] int rank(int r) const { return r < 2 || r > 14 ? r : place(r); }
 };
 
-Key make_key(const HandState& s, bool reduce) {
+// `pile`: each seat's pile in card points, `may_call`: bit i when seat i may
+// still call Tichu (the quick bounds' facts, counted once per node).
+Key make_key(const HandState& s, bool reduce, const std::array<int, 4>& pile, unsigned may_call) {
   Key k;
   Mask all = 0;
   for (int i = 0; i < 4; ++i) all |= s.hand(i);
@@ -194,10 +206,11 @@ Key make_key(const HandState& s, bool reduce) {
   std::array<int, 2> team_points{};
   const int first = s.out_count() > 0 ? s.out_seat(0) : -1;
   for (int i = 0; i < 4; ++i) {
+    const int points = pile[static_cast<std::size_t>(i)];
     if (first >= 0 && (s.hand(i) == 0 || team_of(i) == team_of(first))) {
-      team_points[static_cast<std::size_t>(team_of(i))] += card_points(s.pile(i));
+      team_points[static_cast<std::size_t>(team_of(i))] += points;
     } else {
-      w5 |= points_byte(s.pile(i)) << (32 + 8 * i);
+      w5 |= static_cast<std::uint64_t>(static_cast<std::uint8_t>(points + 64)) << (32 + 8 * i);
     }
   }
   k.w[5] = w5;
@@ -207,7 +220,7 @@ Key make_key(const HandState& s, bool reduce) {
   w6 |= static_cast<std::uint64_t>(s.table_player() + 1) << 6;
   w6 |= std::uint64_t{s.passed()} << 9;
   for (int i = 0; i < 4; ++i) {
-    w6 |= std::uint64_t{s.may_call_tichu(i)} << (13 + i);
+    w6 |= std::uint64_t{may_call >> i & 1U} << (13 + i);
     w6 |= static_cast<std::uint64_t>(s.call(i)) << (17 + 2 * i);
   }
   const int wish = s.wish();
@@ -596,13 +609,9 @@ struct QuickBounds {
   }
 };
 
-// Whether the quick bounds of `s` decide its value against (alpha, beta):
-// then `cut` is the bound to return. The sure-trick bound is tried only
-// where it could cut (its best case, every card the seat holds won, does).
-bool quick_cut(const HandState& s, int alpha, int beta, int& cut) {
-  const QuickBounds q(s);
-  int lo = 0, hi = 0;
-  q.value(s, lo, hi);
+// Whether the quick bounds [lo, hi] of a position decide its value
+// against (alpha, beta): then `cut` is the bound to return.
+bool bounds_cut(int lo, int hi, int alpha, int beta, int& cut) {
   if (hi <= alpha) {
     cut = hi;
     return true;
@@ -611,6 +620,13 @@ bool quick_cut(const HandState& s, int alpha, int beta, int& cut) {
     cut = lo;
     return true;
   }
+  return false;
+}
+
+// Whether the sure-trick bound of `s` decides its value against (alpha,
+// beta). It is tried only where it could cut (its best case, every card the
+// seat holds won, does).
+bool sure_trick_cut(const HandState& s, const QuickBounds& q, int alpha, int beta, int& cut) {
   if (s.decision() != Decision::Play) return false;
   const bool maxi = team_of(s.current_player()) == 0;
   const int best_case = q.run_out(s, (s.hand(s.current_player()) | s.trick()) & kNormals);
@@ -914,10 +930,16 @@ int Search::ab(const HandState& s, int alpha, int beta, int ply) {
     child.apply(here.acts[0]);
     return ab(child, alpha, beta, ply + 1);
   }
-  const Key key = make_key(s, limits_.reduce);
+  // The quick bounds before the key (a cut needs none), the sure tricks
+  // after it, while the table's slot loads.
+  const QuickBounds q(s);
+  int q_lo = 0, q_hi = 0;
+  q.value(s, q_lo, q_hi);
+  if (int cut = 0; bounds_cut(q_lo, q_hi, alpha, beta, cut)) return cut;
+  const Key key = make_key(s, limits_.reduce, q.pile, q.may_call);
   const std::uint64_t h = hash_key(key);
-  table_.prefetch(h);  // the quick bounds first, while the slot loads
-  if (int cut = 0; quick_cut(s, alpha, beta, cut)) return cut;
+  table_.prefetch(h);
+  if (int cut = 0; sure_trick_cut(s, q, alpha, beta, cut)) return cut;
   ++probes;
   int hint = -1;
   if (Entry e; table_.find(h, key, e)) {
@@ -927,7 +949,7 @@ int Search::ab(const HandState& s, int alpha, int beta, int ply) {
     if (e.lower > alpha || e.upper < beta) {  // a narrower window: the quick bounds may cut it
       alpha = std::max<int>(alpha, e.lower);
       beta = std::min<int>(beta, e.upper);
-      if (int cut = 0; quick_cut(s, alpha, beta, cut)) return cut;
+      if (int cut = 0; bounds_cut(q_lo, q_hi, alpha, beta, cut) || sure_trick_cut(s, q, alpha, beta, cut)) return cut;
     }
     hint = std::cmp_less(e.best, n) ? e.best : -1;  // an equivalent position's index may lie past this one's actions
   }

@@ -31,7 +31,9 @@ struct Action {
   std::array<std::uint8_t, 3> pad{};
 
   friend bool operator==(const Action& a, const Action& b) {
-    return a.kind == b.kind && a.value == b.value && a.push == b.push && a.move == b.move;
+    // push byte by byte: std::array's == calls memcmp for three bytes (the solver compares actions at every node)
+    return a.kind == b.kind && a.value == b.value && a.push[0] == b.push[0] && a.push[1] == b.push[1] &&
+           a.push[2] == b.push[2] && a.move == b.move;
   }
 };
 
