@@ -37,9 +37,7 @@ void random_push(Mask hand, SplitMix64& rng, Action& out) {
 // bomb tests only where the state says the hand may hold one (most do not).
 bool answer_single(Mask hand, bool may_bomb, const Move& table, int wish, bool tichu, SplitMix64& rng, Action& out) {
   const Mask n = hand & kNormals;
-  if (may_bomb && ((n & n >> 1 & n >> 2 & n >> 3 & kRankLowBits) || (n & n >> 4 & n >> 8 & n >> 12 & n >> 16))) {
-    return false;
-  }
+  if (may_bomb && holds_bomb(hand)) return false;
   if (wish != 0 && (n & rank_cards(wish))) return false;
   const Mask above = n & (~Mask{0} << (4 * (table.rank2 / 2)));
   const int higher = count(above);
@@ -139,10 +137,7 @@ Action choose_random(const HandState& s, bool calls, SplitMix64& rng, PolicyScra
 
 bool cannot_beat(Mask hand, const Move& table, bool may_hold_bomb) {
   const Mask n = hand & kNormals;
-  if (may_hold_bomb) {
-    if (n & n >> 1 & n >> 2 & n >> 3 & kRankLowBits) return false;  // four of a kind
-    if (n & n >> 4 & n >> 8 & n >> 12 & n >> 16) return false;  // a straight flush: five of a suit in a row
-  }
+  if (may_hold_bomb && holds_bomb(hand)) return false;  // a bomb beats anything but a higher bomb
   if (count(hand) < table.length) return true;
   const int top = table.rank2 / 2;  // the table's rank; a Phoenix single x.5 is beaten from x+1 on
   const bool phoenix = (hand & kPhoenix) != 0;

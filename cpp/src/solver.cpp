@@ -59,7 +59,9 @@ struct Key {
   }
 };
 
-std::uint64_t points_byte(Mask cards) { return static_cast<std::uint8_t>(card_points(cards) + 64); }
+// Card points (-25..100) as one byte of the key.
+std::uint64_t byte_of_points(int points) { return static_cast<std::uint8_t>(points + 64); }
+std::uint64_t points_byte(Mask cards) { return byte_of_points(card_points(cards)); }
 
 // Equivalent cards (docs/solver.md): a suit matters only in a straight
 // flush, so in a hand that holds none (nor ever will: a hand only loses
@@ -81,12 +83,6 @@ constexpr Mask by_rank_counts(Mask m) {
 }
 static_assert(by_rank_counts(Mask{0b1010} << 8 | kPhoenix) == (Mask{0b0011} << 8 | kPhoenix));
 static_assert(by_rank_counts(Mask{0b1101} << 12) == Mask{0b0111} << 12);
-
-// Whether `hand` holds five cards of one suit in consecutive ranks.
-constexpr bool holds_straight_flush(Mask hand) {
-  const Mask n = hand & kNormals;
-  return (n & n >> 4 & n >> 8 & n >> 12 & n >> 16) != 0;
-}
 
 // A hand as the key holds it (card by card without `reduce`).
 constexpr Mask hand_key(Mask hand, bool reduce) {
@@ -210,7 +206,7 @@ Key make_key(const HandState& s, bool reduce, const std::array<int, 4>& pile, un
     if (first >= 0 && (s.hand(i) == 0 || team_of(i) == team_of(first))) {
       team_points[static_cast<std::size_t>(team_of(i))] += points;
     } else {
-      w5 |= static_cast<std::uint64_t>(static_cast<std::uint8_t>(points + 64)) << (32 + 8 * i);
+      w5 |= byte_of_points(points) << (32 + 8 * i);
     }
   }
   k.w[5] = w5;
@@ -399,12 +395,6 @@ int static_bound(const HandState& s) {
 
 // The points a set of cards may move: the Phoenix's -25 counts as 25.
 int free_points(Mask cards) { return card_points(cards & ~kPhoenix) + ((cards & kPhoenix) ? 25 : 0); }
-
-// Whether `hand` holds a bomb: four cards of one rank or a straight flush.
-constexpr bool holds_bomb(Mask hand) {
-  const Mask n = hand & kNormals;
-  return (n & n >> 1 & n >> 2 & n >> 3 & kRankLowBits) != 0 || holds_straight_flush(hand);
-}
 
 // Sure tricks: whether the seat in turn, on lead or answering a single, a
 // pair or a trio, can play all its cards out winning every trick whatever

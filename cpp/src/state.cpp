@@ -29,20 +29,10 @@ Action value_action(ActionKind kind, int value) {
   return a;
 }
 
-// Whether `hand` holds any bomb at all: four of a rank, or five in a row of
-// one suit (a shift by 4 moves every card to the next rank of its suit, all
-// suits at once). Branch-free; most hands hold none.
-bool may_hold_bomb(Mask hand) {
-  const Mask n = hand & kNormals;
-  const Mask four = n & (n >> 1) & (n >> 2) & (n >> 3) & kRankLowBits;
-  const Mask run = n & (n >> 4) & (n >> 8) & (n >> 12) & (n >> 16);
-  return (four | run) != 0;
-}
-
 }  // namespace
 
 bool holds_beating_bomb(Mask hand, const Move& table) {
-  if (!may_hold_bomb(hand)) return false;
+  if (!holds_bomb(hand)) return false;
   const Situation bomb_answer{.hand = hand, .table = &table, .wish = 0, .out_of_turn = true};
   return legal_moves(bomb_answer, scratch_moves()) > 1;  // more than the pass
 }
@@ -496,7 +486,7 @@ void HandState::play(int seat, const Move& move) {
   hands_[s] &= ~move.cards;
   played_cards_[s] |= move.cards;
   // A hand that lost its bombs keeps none: its bit is dropped, without a branch.
-  bomb_seats_.bits &= static_cast<std::uint8_t>(~(unsigned{!may_hold_bomb(hands_[s])} << seat));
+  bomb_seats_.bits &= static_cast<std::uint8_t>(~(unsigned{!holds_bomb(hands_[s])} << seat));
   played_ |= bit(seat);
   if (wish_ && (move.cards & kNormals & rank_cards(wish_))) wish_ = 0;  // R6.2: a real card fulfils it
   if (!hands_[s]) out_order_[out_count_++] = static_cast<std::int8_t>(seat);  // R5.7
@@ -562,7 +552,7 @@ void HandState::offer_bombs(int actor, int next_in_turn, int from) {
 
 void HandState::find_bomb_seats() {
   unsigned may = 0;
-  for (int s = 0; s < 4; ++s) may |= unsigned{may_hold_bomb(hands_[static_cast<std::size_t>(s)])} << s;
+  for (int s = 0; s < 4; ++s) may |= unsigned{holds_bomb(hands_[static_cast<std::size_t>(s)])} << s;
   bomb_seats_.bits = static_cast<std::uint8_t>(may);
 }
 

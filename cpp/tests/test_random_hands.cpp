@@ -77,10 +77,8 @@ void check_cards(const HandState& s, const Step& at) {
   // that holds one: the random policy and the out-of-turn offers (R10.2)
   // skip their bomb tests on its word.
   for (int seat = 0; seat < 4; ++seat) {
-    const Mask n = s.hand(seat) & tichu::kNormals;
-    const bool holds_bomb =
-        ((n & n >> 1 & n >> 2 & n >> 3 & tichu::kRankLowBits) | (n & n >> 4 & n >> 8 & n >> 12 & n >> 16)) != 0;
-    expect(!holds_bomb || s.seat_may_hold_bomb(seat), [&] { return "a bomb the state says is not there: " + at(); });
+    expect(!tichu::holds_bomb(s.hand(seat)) || s.seat_may_hold_bomb(seat),
+           [&] { return "a bomb the state says is not there: " + at(); });
   }
 
   if (const tichu::Move* table = s.table()) {  // R5.2: the table is the trick's last play
