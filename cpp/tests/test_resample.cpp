@@ -55,6 +55,12 @@ void check_world(const RecordedHand& truth, const RecordedHand& world, int playe
            [&] { return "a first eight outside its hand: " + where; });
   }
   expect(held_t == held_w, [&] { return "the unplayed cards differ: " + where; });
+  // A world's cache of seats that may hold a bomb never says "none" for a
+  // hand that holds one: the random policy skips its bomb tests on its word.
+  for (int q = 0; q < 4; ++q) {
+    expect(!tichu::holds_bomb(w.hand(q)) || w.seat_may_hold_bomb(q),
+           [&] { return "a world's bomb the state says is not there: " + where; });
+  }
   // R6.3: every wish constraint holds in the world.
   for (const tichu::WishConstraint& c : tichu::wish_constraints(truth)) {
     expect(tichu::satisfies(c, w.hand(c.seat) | c.played_since), [&] { return "a wish constraint fails: " + where; });

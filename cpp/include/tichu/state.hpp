@@ -118,13 +118,14 @@ class HandState {
   [[nodiscard]] bool may_call_tichu(int seat) const {  // R7.2
     // & rather than &&: each test alone is unpredictable in a random hand.
     // seat & 3 is the seat (0..3); it also shows GCC, inlining this where a
-    // current_player() of -1 is on some path, that the index stays in bounds.
-    const auto no_call = static_cast<unsigned>(calls_[static_cast<std::size_t>(seat & 3)] == Call::None);
-    const auto not_played = static_cast<unsigned>((played_ >> seat & 1) == 0);
+    // current_player() of -1 is on some path, that index and shift stay in range.
+    const int i = seat & 3;
+    const auto no_call = static_cast<unsigned>(calls_[static_cast<std::size_t>(i)] == Call::None);
+    const auto not_played = static_cast<unsigned>((played_ >> i & 1) == 0);
     return (static_cast<unsigned>(exchanged_) & no_call & not_played) != 0;
   }
-  // False when `seat`'s hand surely holds no bomb (bomb_seats_, kept as the
-  // hands shrink); true means "maybe", so a caller may skip its bomb tests.
+  // False when `seat` (0..3)'s hand surely holds no bomb (bomb_seats_, kept
+  // as the hands shrink); true means "maybe", so a caller may skip its bomb tests.
   [[nodiscard]] bool seat_may_hold_bomb(int seat) const { return (bomb_seats_.bits >> seat & 1) != 0; }
   [[nodiscard]] const Rules& rules() const { return rules_; }
   // Seats that passed since the table's last play (bit per seat).
