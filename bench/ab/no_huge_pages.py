@@ -20,8 +20,9 @@ PR_SET_THP_DISABLE = 41  # linux/prctl.h
 
 def main(argv: list[str]) -> None:
     """Turn huge pages off for this process, then become the command in `argv`."""
-    if len(argv) < 1:
-        sys.exit(__doc__)
+    if not argv or argv[0] in ("-h", "--help"):
+        print(__doc__)
+        sys.exit(0 if argv else 2)
     libc = ctypes.CDLL(None, use_errno=True)
     if libc.prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0) != 0:
         errno = ctypes.get_errno()
