@@ -249,6 +249,20 @@ def test_core_rules_types():
         _core.HandCore.from_deck(list(range(56)), None)
 
 
+@pytest.mark.parametrize(
+    ("deck", "why"),
+    [
+        ([0, 0, *range(2, 56)], "56 cards once each"),  # a card twice, another missing
+        ([*range(55), 54], "56 cards once each"),  # the last card twice
+        ([*range(55), 56], "0..55"),  # a card past the deck (the binding's check)
+    ],
+)
+def test_core_refuses_a_deck_without_each_card_once(deck, why):
+    # R1.1: 56 cards, each dealt once; the core's check is one union, not a test per card.
+    with pytest.raises(ValueError, match=why):
+        _core.HandCore.from_deck(deck, Rules())
+
+
 def test_hand_seed_arguments(backend):
     hand_seed = _hand_seed(backend)
     assert hand_seed(7, 0) == tf.hand_seed(7, 0)
