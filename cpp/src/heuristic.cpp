@@ -190,19 +190,6 @@ int losers(Mask hand) {
 bool wants_grand_tichu(Mask first_eight);
 bool wants_tichu(Mask hand);
 
-Action value_action(ActionKind kind, int value) {
-  Action a;
-  a.kind = kind;
-  a.value = static_cast<std::uint8_t>(value);
-  return a;
-}
-
-Action play_action(const Move& m) {
-  Action a;
-  a.move = m;
-  return a;
-}
-
 // ---------------------------------------------------------------- the plan
 // A split of the hand into combinations (docs/heuristic.md "Hand planning"):
 // bombs, then at most one straight when it leaves fewer combinations, then
@@ -499,10 +486,7 @@ Action push(Mask hand, bool strong) {
     gift = 1;
     weakest = third;
   }
-  Action a;
-  a.kind = ActionKind::Push;
-  a.push = {static_cast<std::uint8_t>(second), static_cast<std::uint8_t>(gift), static_cast<std::uint8_t>(weakest)};
-  return a;
+  return push_action(second, gift, weakest);
 }
 
 // A rank the left opponent likely lacks: none in our hand, not pushed to

@@ -73,19 +73,6 @@ int losers(Mask hand) {
 bool wants_grand_tichu(Mask first_eight) { return strength2(first_eight) >= 10; }
 bool wants_tichu(Mask hand) { return strength2(hand) >= 10 && losers(hand) <= 2; }
 
-Action value_action(ActionKind kind, int value) {
-  Action a;
-  a.kind = kind;
-  a.value = static_cast<std::uint8_t>(value);
-  return a;
-}
-
-Action play_action(const Move& m) {
-  Action a;
-  a.move = m;
-  return a;
-}
-
 // How much a card is worth keeping, for the exchange: the Dog least, then
 // normal cards by rank (more when paired), the Mah Jong like a 7, bomb
 // cards, the Phoenix and the Dragon most.

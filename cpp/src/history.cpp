@@ -99,23 +99,14 @@ Action action_at(const HandState& s, int index) {
     const Mask rest = hand & ~(Mask{1} << a);
     const int b = nth_index(rest, index % per_first / (n - 2));
     const int c = nth_index(rest & ~(Mask{1} << b), index % (n - 2));
-    Action push;
-    push.kind = ActionKind::Push;
-    push.push = {static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(b), static_cast<std::uint8_t>(c)};
-    return push;
+    return push_action(a, b, c);
   }
   if (counted_lead(s)) {
     const LeadCount leads(hand);
     if (leads.counted()) {
-      Action a;
-      if (index == leads.total()) {  // the Tichu call comes after the moves
-        a.kind = ActionKind::Tichu;
-        a.value = 1;
-        return a;
-      }
+      if (index == leads.total()) return value_action(ActionKind::Tichu, 1);  // the call comes after the moves
       thread_local std::array<Move, kMaxLegalMoves> scratch;
-      a.move = leads.nth(index, scratch.data());
-      return a;
+      return play_action(leads.nth(index, scratch.data()));
     }
   }
   return legal_actions_of(s)[static_cast<std::size_t>(index)];

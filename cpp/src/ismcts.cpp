@@ -47,10 +47,7 @@ int strength(int card) {
 }
 
 Action call_answer(Decision d) {
-  Action a;
-  a.kind = d == Decision::GrandTichu ? ActionKind::GrandTichu : ActionKind::Tichu;
-  a.value = 0;
-  return a;
+  return value_action(d == Decision::GrandTichu ? ActionKind::GrandTichu : ActionKind::Tichu, 0);
 }
 
 int exchange_candidates(const HandState& s, Action* out) {
@@ -75,12 +72,8 @@ int exchange_candidates(const HandState& s, Action* out) {
     for (int right = 0; right < weak; ++right) {
       for (int p = n - strong; p < n; ++p) {
         if (left == right || p == left || p == right) continue;
-        Action a;
-        a.kind = ActionKind::Push;
-        a.push = {static_cast<std::uint8_t>(cards[static_cast<std::size_t>(left)]),
-                  static_cast<std::uint8_t>(cards[static_cast<std::size_t>(p)]),
-                  static_cast<std::uint8_t>(cards[static_cast<std::size_t>(right)])};
-        add(a);
+        add(push_action(cards[static_cast<std::size_t>(left)], cards[static_cast<std::size_t>(p)],
+                        cards[static_cast<std::size_t>(right)]));
       }
     }
   }

@@ -8,12 +8,6 @@
 namespace tichu {
 namespace {
 
-// `out`, a default Action, made the action `kind` with `value`.
-void set_value(Action& out, ActionKind kind, int value) {
-  out.kind = kind;
-  out.value = static_cast<std::uint8_t>(value);
-}
-
 // A uniform ordered choice of 3 distinct cards of `hand`: uniform among the
 // 2184 push actions without listing them, written into `out`, a default Action.
 void random_push(Mask hand, SplitMix64& rng, Action& out) {
@@ -45,7 +39,7 @@ bool answer_single(Mask hand, bool may_bomb, const Move& table, int wish, bool t
   const int moves = higher + int{phoenix} + int{dragon} + 1;  // the pass last
   auto k = static_cast<int>(rng.pick(static_cast<std::uint64_t>(moves) + (tichu ? 1 : 0)));
   if (k == moves) {
-    set_value(out, ActionKind::Tichu, 1);
+    out = value_action(ActionKind::Tichu, 1);
   } else if (k < higher) {
     const Mask card = nth_card(above, k);
     out.move = make_move(card, MoveType::Single, 2 * rank_of_index(std::countr_zero(card)));
@@ -72,7 +66,7 @@ Action choose_random(const HandState& s, bool calls, SplitMix64& rng, PolicyScra
     case Decision::GrandTichu:
     case Decision::Tichu: {
       const auto kind = s.decision() == Decision::GrandTichu ? ActionKind::GrandTichu : ActionKind::Tichu;
-      set_value(out, kind, calls ? static_cast<int>(rng.pick(2)) : 0);
+      out = value_action(kind, calls ? static_cast<int>(rng.pick(2)) : 0);
       return out;
     }
     case Decision::Exchange: random_push(s.hand(seat), rng, out); return out;
@@ -91,7 +85,7 @@ Action choose_random(const HandState& s, bool calls, SplitMix64& rng, PolicyScra
       if (in_turn && table != nullptr &&
           cannot_beat(s.hand(seat), *table, s.seat_may_hold_bomb(seat))) {  // most answers: the pass alone
         const bool tichu = calls && s.may_call_tichu(seat);
-        if (rng.pick(tichu ? 2 : 1) == 1) set_value(out, ActionKind::Tichu, 1);
+        if (rng.pick(tichu ? 2 : 1) == 1) out = value_action(ActionKind::Tichu, 1);
         return out;  // else the pass, which `out` is
       }
       const bool tichu = calls && in_turn && s.may_call_tichu(seat);  // the call is one more choice
@@ -103,7 +97,7 @@ Action choose_random(const HandState& s, bool calls, SplitMix64& rng, PolicyScra
         if (leads.counted()) {
           const auto pick = static_cast<int>(rng.pick(static_cast<std::uint64_t>(leads.total()) + (tichu ? 1 : 0)));
           if (pick == leads.total()) {
-            set_value(out, ActionKind::Tichu, 1);
+            out = value_action(ActionKind::Tichu, 1);
           } else {
             out.move = leads.nth(pick, scratch.moves.data());
           }
@@ -116,7 +110,7 @@ Action choose_random(const HandState& s, bool calls, SplitMix64& rng, PolicyScra
       const auto choices = static_cast<std::uint64_t>(n) + (tichu ? 1 : 0);
       const auto pick = static_cast<std::size_t>(rng.pick(choices));
       if (std::cmp_equal(pick, n)) {
-        set_value(out, ActionKind::Tichu, 1);
+        out = value_action(ActionKind::Tichu, 1);
       } else {
         out.move = scratch.moves[pick];
       }
@@ -124,11 +118,11 @@ Action choose_random(const HandState& s, bool calls, SplitMix64& rng, PolicyScra
     }
     case Decision::Wish: {  // "no wish", then ranks 2..14
       const auto pick = static_cast<int>(rng.pick(14));
-      set_value(out, ActionKind::Wish, pick == 0 ? 0 : pick + 1);
+      out = value_action(ActionKind::Wish, pick == 0 ? 0 : pick + 1);
       return out;
     }
     case Decision::DragonGift:
-      set_value(out, ActionKind::Gift, rng.pick(2) == 0 ? (seat + 1) % 4 : (seat + 3) % 4);
+      out = value_action(ActionKind::Gift, rng.pick(2) == 0 ? (seat + 1) % 4 : (seat + 3) % 4);
       return out;
     case Decision::Over: break;
   }

@@ -470,10 +470,8 @@ std::string information_state_string(const RecordedHand& hand, int player) {
   const bool grand = s.decision() == Decision::GrandTichu;
   key += " | cards " + hex(grand ? s.first_eight(player) : s.hand(player));
   if (push_known(s, player, player)) {
-    Action push;
-    push.kind = ActionKind::Push;
-    push.push = s.push(player);
-    key += " | pushed " + format_action(push);
+    const auto& cards = s.push(player);
+    key += " | pushed " + format_action(push_action(cards[0], cards[1], cards[2]));
   }
   if (const auto received = received_cards(s, player)) key += " | received " + hex(triple_mask(*received));
   const HandState now = public_view(s, player);  // never another seat's bomb offer (R10.3)

@@ -15,20 +15,6 @@ Move* scratch_moves() {
   return moves.data();
 }
 
-Action play_action(const Move& move) {
-  Action a;
-  a.kind = ActionKind::Play;
-  a.move = move;
-  return a;
-}
-
-Action value_action(ActionKind kind, int value) {
-  Action a;
-  a.kind = kind;
-  a.value = static_cast<std::uint8_t>(value);
-  return a;
-}
-
 }  // namespace
 
 bool holds_beating_bomb(Mask hand, const Move& table) {
@@ -278,11 +264,7 @@ int HandState::legal_actions(Action* out) const {
       for (Mask a = hand; a; a &= a - 1) {
         for (Mask b = hand & ~(a & -a); b; b &= b - 1) {
           for (Mask c = hand & ~(a & -a) & ~(b & -b); c; c &= c - 1) {
-            Action& act = out[n++];
-            act = Action{};
-            act.kind = ActionKind::Push;
-            act.push = {static_cast<std::uint8_t>(std::countr_zero(a)), static_cast<std::uint8_t>(std::countr_zero(b)),
-                        static_cast<std::uint8_t>(std::countr_zero(c))};
+            out[n++] = push_action(std::countr_zero(a), std::countr_zero(b), std::countr_zero(c));
           }
         }
       }

@@ -37,6 +37,31 @@ struct Action {
   }
 };
 
+// The three ways an Action is built, so that each is written once.
+// A call, a wish or a gift: `kind` with its `value` (1/0, the rank, the seat).
+constexpr Action value_action(ActionKind kind, int value) {
+  Action a;
+  a.kind = kind;
+  a.value = static_cast<std::uint8_t>(value);
+  return a;
+}
+
+// Playing `move` (the pass included).
+constexpr Action play_action(const Move& move) {
+  Action a;
+  a.move = move;
+  return a;
+}
+
+// Pushing the cards of indices `to_next`, `to_partner`, `to_last` to seats p+1, p+2, p+3.
+constexpr Action push_action(int to_next, int to_partner, int to_last) {
+  Action a;
+  a.kind = ActionKind::Push;
+  a.push = {static_cast<std::uint8_t>(to_next), static_cast<std::uint8_t>(to_partner),
+            static_cast<std::uint8_t>(to_last)};
+  return a;
+}
+
 // Raised for an action that is not legal where it is applied; the bindings
 // turn it into tichu_fast.errors.IllegalMoveError.
 struct IllegalActionError : std::invalid_argument {
