@@ -2,6 +2,8 @@
 # The C++ core checked from C++ alone: configures, builds and runs the tests
 # of cpp/tests (ctest) with the `dev` preset (warnings as errors), then with
 # the `sanitize` preset (AddressSanitizer and UndefinedBehaviorSanitizer).
+# After the dev build it also builds the A/B benches of bench/ab/ against it
+# and runs them small (bench/ab/smoke.sh), so that they cannot rot unseen.
 # With --tidy, also builds the `tidy` preset, which runs clang-tidy
 # (.clang-tidy) over every file it compiles.
 #
@@ -16,7 +18,7 @@ tidy=0
 for arg in "$@"; do
   case "$arg" in
     --tidy) tidy=1 ;;
-    -h | --help) sed -n '2,11p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,13p' "$0"; exit 0 ;;
     *) echo "check_cpp.sh: unknown argument '$arg' (expected --tidy)" >&2; exit 2 ;;
   esac
 done
@@ -38,5 +40,8 @@ for preset in "${presets[@]}"; do
   cmake --build --preset "$preset" --parallel "$jobs"
   if [[ "$preset" != tidy ]]; then  # the tidy build's tests are dev's, compiled again
     ctest --preset "$preset"
+  fi
+  if [[ "$preset" == dev ]]; then  # the A/B benches of docs/speed.md, built and run small
+    bash bench/ab/smoke.sh build/dev
   fi
 done
