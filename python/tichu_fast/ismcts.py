@@ -111,18 +111,18 @@ def ismcts(
     pool = min(count, BELIEF_POOL) if count else BELIEF_POOL
     actions, visits, values, done, elapsed, best = _core.ismcts(
         core,
-        count,
-        seconds,
-        _args.threads(threads),
-        _args.seed(seed),
-        _args.nonnegative(exploration, "exploration"),
-        _args.policy(policy),
-        _args.flag(calls, "calls"),
-        _args.nonnegative(prior, "prior"),
-        belief_name,
-        odds,
-        draws,
-        pool,
+        iterations=count,
+        budget=seconds,
+        threads=_args.threads(threads),
+        seed=_args.seed(seed),
+        exploration=_args.nonnegative(exploration, "exploration"),
+        policy=_args.policy(policy),
+        calls=_args.flag(calls, "calls"),
+        prior=_args.nonnegative(prior, "prior"),
+        belief=belief_name,
+        odds=odds,
+        draws=draws,
+        pool=pool,
     )
     visits.flags.writeable = False
     values.flags.writeable = False
