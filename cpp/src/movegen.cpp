@@ -237,19 +237,23 @@ class Generator {
   // Full houses whose trio ranks above `above_rank`: a trio and a pair of
   // different ranks, at most one of them completed by the Phoenix.
   void full_houses(int above_rank) {
-    std::array<Part, kMaxParts> real_trios, wild_trios, real_pairs, wild_pairs;  // filled by parts()
-    const std::size_t n_real_trios = parts(real_trios.data(), kThreeOf, 3, 0, above_rank);
-    const std::size_t n_wild_trios = phoenix_ ? parts(wild_trios.data(), kTwoOf, 2, kPhoenix, above_rank) : 0;
-    if (n_real_trios + n_wild_trios == 0) return;
-    const std::size_t n_real_pairs = parts(real_pairs.data(), kTwoOf, 2, 0, 0);
-    const std::size_t n_wild_pairs = phoenix_ ? parts(wild_pairs.data(), kOneOf, 1, kPhoenix, 0) : 0;
-    for (std::size_t i = 0; i < n_real_trios; ++i) {
-      const Part& t = real_trios[i];
-      pair_up(t, real_pairs.data(), n_real_pairs, false);
+    std::array<Part, kMaxParts> trios, pairs, wild_pairs;  // filled by parts() and wild_parts()
+    const std::size_t n_trios = parts(trios.data(), kThreeOf, 3, above_rank);
+    // The trios completed by the Phoenix are the pairs above `above_rank`,
+    // the last ones of `pairs` (in rank order).
+    const Mask pairs_above = flags_.at_least[2] & (~Mask{0} << rank_shift(std::max(kMinRank, above_rank + 1)));
+    const std::size_t n_wild_trios = phoenix_ ? pair_count(pairs_above) : 0;
+    if (n_trios + n_wild_trios == 0) return;
+    const std::size_t n_pairs = parts(pairs.data(), kTwoOf, 2, 0);
+    const std::size_t n_wild_pairs = phoenix_ ? wild_parts(wild_pairs.data()) : 0;
+    for (std::size_t i = 0; i < n_trios; ++i) {
+      const Part& t = trios[i];
+      pair_up(t, pairs.data(), n_pairs, false);
       pair_up(t, wild_pairs.data(), n_wild_pairs, true);
     }
-    for (std::size_t i = 0; i < n_wild_trios; ++i) {
-      pair_up(wild_trios[i], real_pairs.data(), n_real_pairs, false, wild_trios[i].rank);
+    for (std::size_t i = n_pairs - n_wild_trios; i < n_pairs; ++i) {
+      const Part t{.cards = pairs[i].cards | kPhoenix, .rank = pairs[i].rank};
+      pair_up(t, pairs.data(), n_pairs, false, t.rank);
     }
   }
 
@@ -500,21 +504,37 @@ class Generator {
   [[nodiscard]] unsigned nibble(int rank) const { return rank_nibble(hand_, rank); }
 
   // Every pair/trio (`choices` of each rank's nibble, which need k cards of
-  // it, plus `extra`: the Phoenix or nothing) of rank above `above_rank`.
-  std::size_t parts(Part* out, const std::array<SubNibbles, 16>& choices, int k, Mask extra, int above_rank) const {
+  // it) of rank above `above_rank`.
+  std::size_t parts(Part* out, const std::array<SubNibbles, 16>& choices, int k, int above_rank) const {
     std::size_t n = 0;
     for (RankIterator it(flags_.at_least[static_cast<std::size_t>(k)], std::max(kMinRank, above_rank + 1));
          !it.done();) {
       const int r = it.next();
       const SubNibbles& c = choices[nibble(r)];
       const int shift = rank_shift(r);
-      // All slots a rank may fill, as in same_rank(): 4 for one or three cards of four, 6 for two.
+      // All slots a rank may fill, as in same_rank(): 4 for three cards of four, 6 for two.
       const std::size_t slots = k == 2 ? 6 : 4;
       for (std::size_t slot = 0; slot < slots; ++slot)
-        out[n + slot] = {.cards = (Mask{c.items[slot]} << shift) | extra, .rank = r};
+        out[n + slot] = {.cards = Mask{c.items[slot]} << shift, .rank = r};
       n += c.size;
     }
     return n;
+  }
+
+  // The pairs the Phoenix completes: each normal card with it, in card order
+  // (that of kOneOf's items). One loop over the cards, not 4 slots a rank.
+  std::size_t wild_parts(Part* out) const {
+    std::size_t n = 0;
+    for (Mask m = hand_ & kNormals; m != 0; m &= m - 1)
+      out[n++] = {.cards = (m & -m) | kPhoenix, .rank = rank_of_index(std::countr_zero(m))};
+    return n;
+  }
+
+  // How many pairs the ranks flagged in `ranks` (each held at least twice)
+  // hold in all: C(c, 2) = 1 + 2 [c >= 3] + 3 [c = 4] a rank.
+  [[nodiscard]] std::size_t pair_count(Mask ranks) const {
+    return static_cast<std::size_t>(flag_count(ranks) + 2 * flag_count(ranks & flags_.at_least[3]) +
+                                    3 * flag_count(ranks & flags_.at_least[4]));
   }
 
   // Full houses of trio `t` with each pair of another rank.
