@@ -341,10 +341,20 @@ class Generator {
       block = next;
     }
     Move* dst = out_ + n_;
-    for (; hi <= last && n_real + n_wild > 0; ++hi) {
+    for (; hi <= last && n_real > 0; ++hi) {
       Move* const end = grow_straight_block(dst, block, n_real, n_wild, hi);
       block = dst;
       dst = end;
+    }
+    // Once the Phoenix stands in every run, each grows by the cards of the next rank alone.
+    constexpr std::uint64_t step = tail(MoveType::Pass, 1, 2);
+    for (; hi <= last && n_wild > 0; ++hi) {
+      const SubNibbles& choices = kOneOf[nibble(hi)];
+      Move* const begin = dst;
+      for (std::size_t c = 0; c < choices.size; ++c)
+        dst = add_to_each(dst, block, n_wild, Mask{choices.items[c]} << rank_shift(hi), step);
+      n_wild *= choices.size;
+      block = begin;
     }
     n_ = static_cast<int>(dst - out_);
   }
@@ -418,10 +428,19 @@ class Generator {
       block = next;
     }
     Move* dst = out_ + n_;
-    for (; hi <= last && n_real + n_wild > 0; ++hi) {
+    for (; hi <= last && n_real > 0; ++hi) {
       Move* const end = grow_pair_run_block(dst, block, n_real, n_wild, hi);
       block = dst;
       dst = end;
+    }
+    constexpr std::uint64_t step = tail(MoveType::Pass, 2, 2);
+    for (; hi <= last && n_wild > 0; ++hi) {  // as in grow_straights()
+      const SubNibbles& pairs = kTwoOf[nibble(hi)];
+      Move* const begin = dst;
+      for (std::size_t c = 0; c < pairs.size; ++c)
+        dst = add_to_each(dst, block, n_wild, Mask{pairs.items[c]} << rank_shift(hi), step);
+      n_wild *= pairs.size;
+      block = begin;
     }
     n_ = static_cast<int>(dst - out_);
   }
