@@ -444,11 +444,11 @@ class Generator {
     }
     constexpr std::uint64_t step = tail(MoveType::Pass, 2, 2);
     for (; hi <= last && n_wild > 0; ++hi) {  // as in grow_straights()
-      const SubNibbles& pairs = kTwoOf[nibble(hi)];
+      const SubNibbles& top_pairs = kTwoOf[nibble(hi)];
       Move* const begin = dst;
-      for (std::size_t c = 0; c < pairs.size; ++c)
-        dst = add_to_each(dst, block, n_wild, Mask{pairs.items[c]} << rank_shift(hi), step);
-      n_wild *= pairs.size;
+      for (std::size_t c = 0; c < top_pairs.size; ++c)
+        dst = add_to_each(dst, block, n_wild, Mask{top_pairs.items[c]} << rank_shift(hi), step);
+      n_wild *= top_pairs.size;
       block = begin;
     }
     n_ = static_cast<int>(dst - out_);
