@@ -250,7 +250,7 @@ class Generator {
     // The trios completed by the Phoenix are the pairs above `above_rank`,
     // the last ones of `pairs` (in rank order).
     const Mask pairs_above = flags_.at_least[2] & (~Mask{0} << rank_shift(std::max(kMinRank, above_rank + 1)));
-    const std::size_t n_wild_trios = phoenix_ ? pair_count(pairs_above) : 0;
+    const std::size_t n_wild_trios = phoenix_ ? static_cast<std::size_t>(pair_count(pairs_above)) : 0;
     if (n_trios + n_wild_trios == 0) return;
     const std::size_t n_pairs = parts(pairs.data(), kTwoOf, 2, 0);
     const std::size_t n_wild_pairs = phoenix_ ? wild_parts(wild_pairs.data()) : 0;
@@ -559,9 +559,8 @@ class Generator {
 
   // How many pairs the ranks flagged in `ranks` (each held at least twice)
   // hold in all: C(c, 2) = 1 + 2 [c >= 3] + 3 [c = 4] a rank.
-  [[nodiscard]] std::size_t pair_count(Mask ranks) const {
-    return static_cast<std::size_t>(flag_count(ranks) + 2 * flag_count(ranks & flags_.at_least[3]) +
-                                    3 * flag_count(ranks & flags_.at_least[4]));
+  [[nodiscard]] int pair_count(Mask ranks) const {
+    return flag_count(ranks) + 2 * flag_count(ranks & flags_.at_least[3]) + 3 * flag_count(ranks & flags_.at_least[4]);
   }
 
   // Full houses of trio `t` with each pair of another rank.
