@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstring>
 #include <string>
 
 namespace tichu {
@@ -45,25 +47,23 @@ struct Part {
 // Pairs or trios of one hand: 13 ranks, at most 6 real + 4 with the Phoenix each.
 constexpr int kMaxParts = 13 * 10 + 6;
 
-// Partial straights and pair runs of one lowest rank while they grow.
-// Without the Phoenix a 14-card hand has at most 162 partial straights
-// (ranks held 3,3,3,3,2) and 324 partial pair runs (4,4,3,3); with it, a
-// few hundred more (594 for pair runs over 4,3,3,3).
+// Straights and pair runs grow rank by rank from one lowest rank, as
+// blocks of moves: the runs without the Phoenix, then those with it. A
+// block that is emitted is built in the output, right after the block one
+// rank shorter it grows from; only the blocks too short to emit (straights
+// of 1 to 4 ranks in a lead) wait in scratch. Without the Phoenix a 14-card
+// hand has at most 162 partial straights (ranks held 3,3,3,3,2) and 324
+// partial pair runs (4,4,3,3); with it, at most 368 and 756 in one block
+// (counted over every count of cards a rank).
 constexpr int kMaxPartials = 1024;
 
-struct Partial {
-  Mask cards;
-  int phoenix_as;
-};
-
-// Grows runs rank by rank from one lowest rank: `real` holds the card
-// choices without the Phoenix, `wild` those where it stands for one rank.
-// The 64 KiB of lists live per thread, not on the stack, so that threads
-// started with a small stack can enumerate too. They have no constructor:
-// a thread_local that needs one is reached through a guard on every use,
-// which in a shared library cost a third of a lead's time.
+// Two scratch blocks, one grown from the other. The 32 KiB live per thread,
+// not on the stack, so that threads started with a small stack can
+// enumerate too. They have no constructor: a thread_local that needs one is
+// reached through a guard on every use, which in a shared library cost a
+// third of a lead's time.
 struct RunStorage {
-  std::array<Partial, kMaxPartials> a_real, b_real, a_wild, b_wild;
+  std::array<Move, kMaxPartials> a, b;
 };
 
 RunStorage& run_storage() {
@@ -71,21 +71,53 @@ RunStorage& run_storage() {
   return storage;
 }
 
-struct RunLists {
-  explicit RunLists(RunStorage& s)
-      : real(s.a_real.data()), wild(s.a_wild.data()), next_real(s.b_real.data()), next_wild(s.b_wild.data()) {}
+// A Move's second 8 bytes (type, length, rank2, phoenix_as, padding) as one
+// number: adding two such numbers adds field by field, as no field exceeds
+// 30. So a run one rank longer is the shorter one plus a card and plus
+// tail(0, 1, 2): length + 1, rank2 + 2.
+constexpr std::uint64_t tail(MoveType type, int length, int rank2, int phoenix_as = 0) {
+  const Move m{.cards = 0,
+               .type = type,
+               .length = static_cast<std::uint8_t>(length),
+               .rank2 = static_cast<std::uint8_t>(rank2),
+               .phoenix_as = static_cast<std::uint8_t>(phoenix_as)};
+  return std::bit_cast<std::array<std::uint64_t, 2>>(m)[1];
+}
 
-  Partial* real;
-  Partial* wild;
-  Partial* next_real;
-  Partial* next_wild;
-  int n_real = 0, n_wild = 0;
-
-  void swap() {
-    std::swap(real, next_real);
-    std::swap(wild, next_wild);
-  }
-};
+// Writes moves src[0..n) from `dst` on with `cards` and `step` added to each
+// (cards of a rank none of them holds: adding is a union); returns the end.
+// In fixed chunks of 4 moves, so that the loop ends where the predictor
+// expects it: 90 % of the blocks a lead copies hold at most 4 moves (a
+// third none), and a loop that ran n times missed about once a call. Up to
+// 3 moves past src + n are read (their values unused) and past dst + n
+// written: the move buffer's room (2048 against at most 1857 moves) and
+// the scratch blocks' (1024 against at most 756) absorb them, and every
+// block is read from before the place its successor is written to.
+inline Move* add_to_each(Move* dst, const Move* src, int n, Mask cards, std::uint64_t step) {
+  constexpr int kChunk = 4;
+#if defined(__GNUC__) || defined(__clang__)  // one 16-byte addition a move (SSE2 on x86-64)
+  using Words = std::uint64_t __attribute__((vector_size(16)));
+  const Words add = {cards, step};
+#else
+  using Words = std::array<std::uint64_t, 2>;
+#endif
+  int i = 0;
+  do {
+    for (int j = i; j < i + kChunk; ++j) {
+      Words words;  // NOLINT(cppcoreguidelines-pro-type-member-init)
+      std::memcpy(&words, src + j, sizeof(Move));
+#if defined(__GNUC__) || defined(__clang__)
+      words += add;
+#else
+      words[0] += cards;
+      words[1] += step;
+#endif
+      std::memcpy(static_cast<void*>(dst + j), &words, sizeof(Move));  // Move is trivially copyable
+    }
+    i += kChunk;
+  } while (i < n);
+  return dst + n;
+}
 
 // For each rank, a flag bit (the lowest bit of its nibble) when the hand
 // holds at least k cards of it; bit 0 stands for the Mah Jong in at_least[1].
@@ -146,12 +178,11 @@ class Generator {
   // Writes a move at `dst`. The hot loops write through a local pointer and
   // count in a local: a Move holds bytes, which may alias anything, so a
   // store through out_[n_] makes the compiler reload out_ and n_ after it.
+  // As two 8-byte words: field by field, GCC wrote the padding, the
+  // cards and then each byte apart.
   static void store(Move* dst, Mask cards, MoveType type, int length, int rank2, int phoenix_as = 0) {
-    *dst = Move{.cards = cards,
-                .type = type,
-                .length = static_cast<std::uint8_t>(length),
-                .rank2 = static_cast<std::uint8_t>(rank2),
-                .phoenix_as = static_cast<std::uint8_t>(phoenix_as)};
+    const std::array<std::uint64_t, 2> words{cards, tail(type, length, rank2, phoenix_as)};
+    std::memcpy(static_cast<void*>(dst), words.data(), sizeof(Move));  // Move is trivially copyable
   }
 
   void emit(Mask cards, MoveType type, int length, int rank2, int phoenix_as = 0) {
@@ -176,48 +207,61 @@ class Generator {
   // Pairs and trios (k = 2, 3) of rank above `above_rank`, the Phoenix
   // standing in for one card (R3).
   void same_rank(int k, int above_rank) {
-    const auto& real = k == 2 ? kTwoOf : kThreeOf;
-    const auto& with_phoenix = k == 2 ? kOneOf : kTwoOf;
-    const MoveType type = k == 2 ? MoveType::Pair : MoveType::Trio;
     const Mask held = flags_.at_least[static_cast<std::size_t>(phoenix_ ? k - 1 : k)];
-    // All slots a rank may fill are written, unused ones past the count: no
-    // branch. C(4,2) = 6 pairs or C(4,3) = 4 trios; with the Phoenix 4 or 6.
-    const int real_slots = k == 2 ? 6 : 4, wild_slots = k == 2 ? 4 : 6;
     Move* dst = out_ + n_;
     for (RankIterator it(held, std::max(kMinRank, above_rank + 1)); !it.done();) {
       const int r = it.next();
-      const SubNibbles& a = real[nibble(r)];
-      const SubNibbles& b = with_phoenix[nibble(r)];
-      const int shift = rank_shift(r);
-      for (int slot = 0; slot < real_slots; ++slot) {
-        store(dst + slot, Mask{a.items[static_cast<std::size_t>(slot)]} << shift, type, k, 2 * r);
+      // All slots a rank may fill are written, unused ones past the count:
+      // no branch on it. Up to 3 cards, C(3,2) = 3 pairs or 1 trio, and 3
+      // with the Phoenix; four of a kind (6 pairs or 4 trios, with the
+      // Phoenix 4 or 6), about 1 rank held of 250 (1 of 95 with 2 or more)
+      // in a 14-card hand, takes a branch the predictor rarely misses.
+      // (Slots for 4 cards every time wrote 10 a rank.)
+      if (nibble(r) == 0xF) [[unlikely]] {
+        dst = rank_parts(dst, k, r, k == 2 ? 6 : 4, k == 2 ? 4 : 6);
+      } else {
+        dst = rank_parts(dst, k, r, k == 2 ? 3 : 1, 3);
       }
-      dst += a.size;
-      if (!phoenix_) continue;
-      for (int slot = 0; slot < wild_slots; ++slot) {
-        store(dst + slot, (Mask{b.items[static_cast<std::size_t>(slot)]} << shift) | kPhoenix, type, k, 2 * r, r);
-      }
-      dst += b.size;
     }
     n_ = static_cast<int>(dst - out_);
+  }
+
+  // The pairs or trios of rank r in same_rank()'s order, written into
+  // `real_slots` then `wild_slots` fixed slots; returns the end.
+  [[gnu::always_inline]] Move* rank_parts(Move* dst, int k, int r, int real_slots, int wild_slots) const {
+    const SubNibbles& a = (k == 2 ? kTwoOf : kThreeOf)[nibble(r)];
+    const SubNibbles& b = (k == 2 ? kOneOf : kTwoOf)[nibble(r)];
+    const MoveType type = k == 2 ? MoveType::Pair : MoveType::Trio;
+    const int shift = rank_shift(r);
+    for (int slot = 0; slot < real_slots; ++slot)
+      store(dst + slot, Mask{a.items[static_cast<std::size_t>(slot)]} << shift, type, k, 2 * r);
+    dst += a.size;
+    if (!phoenix_) return dst;
+    for (int slot = 0; slot < wild_slots; ++slot)
+      store(dst + slot, (Mask{b.items[static_cast<std::size_t>(slot)]} << shift) | kPhoenix, type, k, 2 * r, r);
+    return dst + b.size;
   }
 
   // Full houses whose trio ranks above `above_rank`: a trio and a pair of
   // different ranks, at most one of them completed by the Phoenix.
   void full_houses(int above_rank) {
-    std::array<Part, kMaxParts> real_trios, wild_trios, real_pairs, wild_pairs;  // filled by parts()
-    const std::size_t n_real_trios = parts(real_trios.data(), kThreeOf, 3, 0, above_rank);
-    const std::size_t n_wild_trios = phoenix_ ? parts(wild_trios.data(), kTwoOf, 2, kPhoenix, above_rank) : 0;
-    if (n_real_trios + n_wild_trios == 0) return;
-    const std::size_t n_real_pairs = parts(real_pairs.data(), kTwoOf, 2, 0, 0);
-    const std::size_t n_wild_pairs = phoenix_ ? parts(wild_pairs.data(), kOneOf, 1, kPhoenix, 0) : 0;
-    for (std::size_t i = 0; i < n_real_trios; ++i) {
-      const Part& t = real_trios[i];
-      pair_up(t, real_pairs.data(), n_real_pairs, false);
+    std::array<Part, kMaxParts> trios, pairs, wild_pairs;  // filled by parts() and wild_parts()
+    const std::size_t n_trios = parts(trios.data(), kThreeOf, 3, above_rank);
+    // The trios completed by the Phoenix are the pairs above `above_rank`,
+    // the last ones of `pairs` (in rank order).
+    const Mask pairs_above = flags_.at_least[2] & (~Mask{0} << rank_shift(std::max(kMinRank, above_rank + 1)));
+    const std::size_t n_wild_trios = phoenix_ ? static_cast<std::size_t>(pair_count(pairs_above)) : 0;
+    if (n_trios + n_wild_trios == 0) return;
+    const std::size_t n_pairs = parts(pairs.data(), kTwoOf, 2, 0);
+    const std::size_t n_wild_pairs = phoenix_ ? wild_parts(wild_pairs.data()) : 0;
+    for (std::size_t i = 0; i < n_trios; ++i) {
+      const Part& t = trios[i];
+      pair_up(t, pairs.data(), n_pairs, false);
       pair_up(t, wild_pairs.data(), n_wild_pairs, true);
     }
-    for (std::size_t i = 0; i < n_wild_trios; ++i) {
-      pair_up(wild_trios[i], real_pairs.data(), n_real_pairs, false, wild_trios[i].rank);
+    for (std::size_t i = n_pairs - n_wild_trios; i < n_pairs; ++i) {
+      const Part t{.cards = pairs[i].cards | kPhoenix, .rank = pairs[i].rank};
+      pair_up(t, pairs.data(), n_pairs, false, t.rank);
     }
   }
 
@@ -226,7 +270,7 @@ class Generator {
   // extending either end within 2..14 (R3.1). One-suit straights without
   // Mah Jong or Phoenix are bombs (R3.6); drop_straight_flushes removes them.
   void straights(int min_len, int max_len, int above_rank) {
-    RunLists lists(run_storage());
+    RunStorage& scratch = run_storage();
     const int first_lo = std::max(1, above_rank - max_len + 2);
     // Only the lowest ranks where a run may start (kRankLowBits: the Phoenix may stand for any but the 1).
     const Mask starts = run_starts(flags_.at_least[1], min_len, kRankLowBits);
@@ -234,7 +278,8 @@ class Generator {
       for (RankIterator it(starts, first_lo); !it.done();) real_straights(it.next(), min_len);
       return;
     }
-    for (RankIterator it(starts, first_lo); !it.done();) grow_straights(lists, it.next(), min_len, max_len, above_rank);
+    for (RankIterator it(starts, first_lo); !it.done();)
+      grow_straights(scratch, it.next(), min_len, max_len, above_rank);
   }
 
   // The straights of exactly `length` ranks from `lo` when every rank is
@@ -276,87 +321,163 @@ class Generator {
   }
 
   // The straights of straights() whose lowest rank is `lo`.
-  void straights_at(RunLists& lists, int lo, int min_len, int max_len, int above_rank) {
+  void straights_at(RunStorage& scratch, int lo, int min_len, int max_len, int above_rank) {
     if (!run_may_start(flags_.at_least[1], lo, min_len, lo >= kMinRank)) return;
-    grow_straights(lists, lo, min_len, max_len, above_rank);
+    grow_straights(scratch, lo, min_len, max_len, above_rank);
   }
 
-  // straights_at() once run_may_start() holds.
-  [[gnu::always_inline]] void grow_straights(RunLists& lists, int lo, int min_len, int max_len, int above_rank) {
-    lists.n_real = 0;
-    lists.n_wild = 0;
-    const unsigned start = nibble(lo);
-    for (unsigned m = start; m != 0; m &= m - 1)
-      lists.real[lists.n_real++] = {.cards = Mask{m & -m} << rank_shift(lo), .phoenix_as = 0};
-    if (phoenix_ && lo >= kMinRank) lists.wild[lists.n_wild++] = {.cards = kPhoenix, .phoenix_as = lo};  // never the 1
-    if (lists.n_real + lists.n_wild == 0) return;
+  // straights_at() once run_may_start() holds: the block of one rank, then
+  // longer ones, in scratch while too short to emit, then in the output.
+  [[gnu::always_inline]] void grow_straights(RunStorage& scratch, int lo, int min_len, int max_len, int above_rank) {
+    Move* block = scratch.a.data();
+    Move* spare = scratch.b.data();
+    const SubNibbles& cards = kOneOf[nibble(lo)];
+    for (std::size_t i = 0; i < 4; ++i)  // all slots, as in same_rank()
+      store(block + i, Mask{cards.items[i]} << rank_shift(lo), MoveType::Straight, 1, 2 * lo);
+    int n_real = cards.size;
+    int n_wild = 0;
+    if (phoenix_ && lo >= kMinRank)
+      store(block + n_real + n_wild++, kPhoenix, MoveType::Straight, 1, 2 * lo, lo);  // never the 1
     const int last = std::min(kMaxRank, lo + max_len - 1);
-    for (int hi = lo + 1; hi < last; ++hi) {
-      extend(lists, hi, kOneOf[nibble(hi)], kOneOf[nibble(hi)], false);
-      if (lists.n_real + lists.n_wild == 0) return;
-      const int length = hi - lo + 1;
-      if (length >= min_len && hi > above_rank) emit_runs(lists, MoveType::Straight, length, 2 * hi);
+    // The first top rank emitted: hi - lo + 1 >= min_len and hi > above_rank.
+    const int first_emitted = std::max(lo + min_len - 1, above_rank + 1);
+    int hi = lo + 1;
+    for (; hi < first_emitted && hi <= last; ++hi) {  // a lead: always 3 ranks
+      Move* const next = spare;
+      grow_straight_block(next, block, n_real, n_wild, hi);
+      if (n_real + n_wild == 0) return;
+      spare = block;
+      block = next;
     }
-    // The last rank's runs go straight to the output (a response has only these).
-    if (last - lo + 1 >= min_len && last > above_rank) extend_into_output(lists, last, last - lo + 1);
-  }
-
-  // extend() of straights by rank `hi` then emit_runs(), without the lists.
-  void extend_into_output(const RunLists& l, int hi, int length) {
-    const SubNibbles& choices = kOneOf[nibble(hi)];
-    const int shift = rank_shift(hi);
     Move* dst = out_ + n_;
-    for (std::size_t c = 0; c < choices.size; ++c) {
-      const Mask card = Mask{choices.items[c]} << shift;
-      for (int i = 0; i < l.n_real; ++i) store(dst++, l.real[i].cards | card, MoveType::Straight, length, 2 * hi);
+    for (; hi <= last && n_real > 0; ++hi) {
+      Move* const end = grow_straight_block(dst, block, n_real, n_wild, hi);
+      block = dst;
+      dst = end;
     }
-    for (std::size_t c = 0; c < choices.size; ++c) {
-      const Mask card = Mask{choices.items[c]} << shift;
-      for (int i = 0; i < l.n_wild; ++i)
-        store(dst++, l.wild[i].cards | card, MoveType::Straight, length, 2 * hi, l.wild[i].phoenix_as);
-    }
-    if (phoenix_) {
-      for (int i = 0; i < l.n_real; ++i)
-        store(dst++, l.real[i].cards | kPhoenix, MoveType::Straight, length, 2 * hi, hi);
+    // Once the Phoenix stands in every run, each grows by the cards of the next rank alone.
+    constexpr std::uint64_t step = tail(MoveType::Pass, 1, 2);
+    for (; hi <= last && n_wild > 0; ++hi) {
+      const SubNibbles& choices = kOneOf[nibble(hi)];
+      Move* const begin = dst;
+      for (std::size_t c = 0; c < choices.size; ++c)
+        dst = add_to_each(dst, block, n_wild, Mask{choices.items[c]} << rank_shift(hi), step);
+      n_wild *= choices.size;
+      block = begin;
     }
     n_ = static_cast<int>(dst - out_);
+  }
+
+  // Writes from `dst` on the straights one rank longer (top rank `hi`) than
+  // `block` (n_real runs without the Phoenix, then n_wild with it): for each
+  // card c of rank hi the runs without the Phoenix plus c, then for each c
+  // those with it plus c, then those without it plus the Phoenix as hi (the
+  // lowest rank's card changes fastest). Returns the end; updates the counts.
+  Move* grow_straight_block(Move* dst, const Move* block, int& n_real, int& n_wild, int hi) const {
+    constexpr std::uint64_t step = tail(MoveType::Pass, 1, 2);
+    Move* const begin = dst;
+    const SubNibbles& choices = kOneOf[nibble(hi)];
+    const int shift = rank_shift(hi);
+    if (choices.size == 1) {  // the commonest: both parts take the one card, in one pass
+      dst = add_to_each(dst, block, n_real + n_wild, Mask{choices.items[0]} << shift, step);
+    } else {
+      for (std::size_t c = 0; c < choices.size; ++c)
+        dst = add_to_each(dst, block, n_real, Mask{choices.items[c]} << shift, step);
+      for (std::size_t c = 0; c < choices.size; ++c)
+        dst = add_to_each(dst, block + n_real, n_wild, Mask{choices.items[c]} << shift, step);
+    }
+    if (phoenix_) dst = add_to_each(dst, block, n_real, kPhoenix, step + tail(MoveType::Pass, 0, 0, hi));
+    n_wild = static_cast<int>(dst - begin) - choices.size * n_real;
+    n_real *= choices.size;
+    return dst;
   }
 
   // Pair runs of min_ranks..max_ranks adjacent pairs whose top rank is
   // above `above_rank`; the Phoenix may complete one pair.
   void pair_runs(int min_ranks, int max_ranks, int above_rank) {
-    RunLists lists(run_storage());
+    RunStorage& scratch = run_storage();
     const int first_lo = std::max(kMinRank, above_rank - max_ranks + 2);
     const Mask starts = run_starts(flags_.at_least[2], min_ranks, flags_.at_least[1] & ~kMahJong);
     for (RankIterator it(starts, first_lo); !it.done();)
-      grow_pair_runs(lists, it.next(), min_ranks, max_ranks, above_rank);
+      grow_pair_runs(scratch, it.next(), min_ranks, max_ranks, above_rank);
   }
 
   // The pair runs of pair_runs() whose lowest rank is `lo`.
-  void pair_runs_at(RunLists& lists, int lo, int min_ranks, int max_ranks, int above_rank) {
+  void pair_runs_at(RunStorage& scratch, int lo, int min_ranks, int max_ranks, int above_rank) {
     if (!run_may_start(flags_.at_least[2], lo, min_ranks, flags_.at_least[1] >> rank_shift(lo) & 1)) return;
-    grow_pair_runs(lists, lo, min_ranks, max_ranks, above_rank);
+    grow_pair_runs(scratch, lo, min_ranks, max_ranks, above_rank);
   }
 
-  // pair_runs_at() once run_may_start() holds.
-  [[gnu::always_inline]] void grow_pair_runs(RunLists& lists, int lo, int min_ranks, int max_ranks, int above_rank) {
+  // pair_runs_at() once run_may_start() holds; blocks as in
+  // grow_straights(), the Phoenix completing a pair of the top rank with
+  // each of its cards.
+  [[gnu::always_inline]] void grow_pair_runs(RunStorage& scratch, int lo, int min_ranks, int max_ranks,
+                                             int above_rank) {
+    Move* block = scratch.a.data();
+    Move* spare = scratch.b.data();
     const SubNibbles& pairs = kTwoOf[nibble(lo)];
     const SubNibbles& ones = kOneOf[nibble(lo)];
-    lists.n_real = 0;
-    lists.n_wild = 0;
+    int n_real = pairs.size;
     for (std::size_t i = 0; i < pairs.size; ++i)
-      lists.real[lists.n_real++] = {.cards = Mask{pairs.items[i]} << rank_shift(lo), .phoenix_as = 0};
+      store(block + i, Mask{pairs.items[i]} << rank_shift(lo), MoveType::PairRun, 2, 2 * lo);
+    int n_wild = 0;
     if (phoenix_) {
-      for (std::size_t i = 0; i < ones.size; ++i) {
-        lists.wild[lists.n_wild++] = {.cards = (Mask{ones.items[i]} << rank_shift(lo)) | kPhoenix, .phoenix_as = lo};
-      }
+      for (std::size_t i = 0; i < ones.size; ++i)
+        store(block + n_real + i, (Mask{ones.items[i]} << rank_shift(lo)) | kPhoenix, MoveType::PairRun, 2, 2 * lo, lo);
+      n_wild = ones.size;
     }
-    for (int hi = lo + 1; hi <= kMaxRank && hi - lo < max_ranks; ++hi) {
-      extend(lists, hi, kTwoOf[nibble(hi)], kOneOf[nibble(hi)], true);
-      if (lists.n_real + lists.n_wild == 0) break;
-      const int ranks = hi - lo + 1;
-      if (ranks >= min_ranks && hi > above_rank) emit_runs(lists, MoveType::PairRun, 2 * ranks, 2 * hi);
+    const int last = std::min(kMaxRank, lo + max_ranks - 1);
+    const int first_emitted = std::max(lo + min_ranks - 1, above_rank + 1);  // as in grow_straights()
+    int hi = lo + 1;
+    for (; hi < first_emitted && hi <= last; ++hi) {  // a lead: none
+      Move* const next = spare;
+      grow_pair_run_block(next, block, n_real, n_wild, hi);
+      if (n_real + n_wild == 0) return;
+      spare = block;
+      block = next;
     }
+    Move* dst = out_ + n_;
+    for (; hi <= last && n_real > 0; ++hi) {
+      Move* const end = grow_pair_run_block(dst, block, n_real, n_wild, hi);
+      block = dst;
+      dst = end;
+    }
+    constexpr std::uint64_t step = tail(MoveType::Pass, 2, 2);
+    for (; hi <= last && n_wild > 0; ++hi) {  // as in grow_straights()
+      const SubNibbles& top_pairs = kTwoOf[nibble(hi)];
+      Move* const begin = dst;
+      for (std::size_t c = 0; c < top_pairs.size; ++c)
+        dst = add_to_each(dst, block, n_wild, Mask{top_pairs.items[c]} << rank_shift(hi), step);
+      n_wild *= top_pairs.size;
+      block = begin;
+    }
+    n_ = static_cast<int>(dst - out_);
+  }
+
+  // grow_straight_block() for pair runs: each pair of rank hi in turn, then
+  // the Phoenix completing a pair with each card of rank hi.
+  Move* grow_pair_run_block(Move* dst, const Move* block, int& n_real, int& n_wild, int hi) const {
+    constexpr std::uint64_t step = tail(MoveType::Pass, 2, 2);
+    Move* const begin = dst;
+    const SubNibbles& pairs = kTwoOf[nibble(hi)];
+    const int shift = rank_shift(hi);
+    if (pairs.size == 1) {
+      dst = add_to_each(dst, block, n_real + n_wild, Mask{pairs.items[0]} << shift, step);
+    } else {
+      for (std::size_t c = 0; c < pairs.size; ++c)
+        dst = add_to_each(dst, block, n_real, Mask{pairs.items[c]} << shift, step);
+      for (std::size_t c = 0; c < pairs.size; ++c)
+        dst = add_to_each(dst, block + n_real, n_wild, Mask{pairs.items[c]} << shift, step);
+    }
+    if (phoenix_) {
+      const SubNibbles& ones = kOneOf[nibble(hi)];
+      const std::uint64_t wild_step = step + tail(MoveType::Pass, 0, 0, hi);
+      for (std::size_t c = 0; c < ones.size; ++c)
+        dst = add_to_each(dst, block, n_real, (Mask{ones.items[c]} << shift) | kPhoenix, wild_step);
+    }
+    n_wild = static_cast<int>(dst - begin) - pairs.size * n_real;
+    n_real *= pairs.size;
+    return dst;
   }
 
   // Removes the straights generated from `from` on that are one-suit
@@ -410,21 +531,36 @@ class Generator {
   [[nodiscard]] unsigned nibble(int rank) const { return rank_nibble(hand_, rank); }
 
   // Every pair/trio (`choices` of each rank's nibble, which need k cards of
-  // it, plus `extra`: the Phoenix or nothing) of rank above `above_rank`.
-  std::size_t parts(Part* out, const std::array<SubNibbles, 16>& choices, int k, Mask extra, int above_rank) const {
+  // it) of rank above `above_rank`.
+  std::size_t parts(Part* out, const std::array<SubNibbles, 16>& choices, int k, int above_rank) const {
     std::size_t n = 0;
     for (RankIterator it(flags_.at_least[static_cast<std::size_t>(k)], std::max(kMinRank, above_rank + 1));
          !it.done();) {
       const int r = it.next();
       const SubNibbles& c = choices[nibble(r)];
       const int shift = rank_shift(r);
-      // All slots a rank may fill, as in same_rank(): 4 for one or three cards of four, 6 for two.
+      // All slots a rank may fill, as in same_rank(): 4 for three cards of four, 6 for two.
       const std::size_t slots = k == 2 ? 6 : 4;
       for (std::size_t slot = 0; slot < slots; ++slot)
-        out[n + slot] = {.cards = (Mask{c.items[slot]} << shift) | extra, .rank = r};
+        out[n + slot] = {.cards = Mask{c.items[slot]} << shift, .rank = r};
       n += c.size;
     }
     return n;
+  }
+
+  // The pairs the Phoenix completes: each normal card with it, in card order
+  // (that of kOneOf's items). One loop over the cards, not 4 slots a rank.
+  std::size_t wild_parts(Part* out) const {
+    std::size_t n = 0;
+    for (Mask m = hand_ & kNormals; m != 0; m &= m - 1)
+      out[n++] = {.cards = (m & -m) | kPhoenix, .rank = rank_of_index(std::countr_zero(m))};
+    return n;
+  }
+
+  // How many pairs the ranks flagged in `ranks` (each held at least twice)
+  // hold in all: C(c, 2) = 1 + 2 [c >= 3] + 3 [c = 4] a rank.
+  [[nodiscard]] int pair_count(Mask ranks) const {
+    return flag_count(ranks) + 2 * flag_count(ranks & flags_.at_least[3]) + 3 * flag_count(ranks & flags_.at_least[4]);
   }
 
   // Full houses of trio `t` with each pair of another rank.
@@ -436,44 +572,6 @@ class Generator {
       dst += p.rank != t.rank;
     }
     n_ = static_cast<int>(dst - out_);
-  }
-
-  // Extends every run by rank `hi`: real runs and wild runs take a real
-  // choice (`choices`), real runs may also take the Phoenix for rank hi
-  // together with `with_phoenix` (nothing more for straights, one real card
-  // for pair runs).
-  void extend(RunLists& l, int hi, const SubNibbles& choices, const SubNibbles& with_phoenix, bool pairs) const {
-    const int shift = rank_shift(hi);
-    int m_real = 0, m_wild = 0;
-    for (std::size_t c = 0; c < choices.size; ++c) {
-      const Mask card = Mask{choices.items[c]} << shift;
-      for (int i = 0; i < l.n_real; ++i) l.next_real[m_real++] = {.cards = l.real[i].cards | card, .phoenix_as = 0};
-      for (int i = 0; i < l.n_wild; ++i)
-        l.next_wild[m_wild++] = {.cards = l.wild[i].cards | card, .phoenix_as = l.wild[i].phoenix_as};
-    }
-    if (phoenix_) {
-      if (pairs) {
-        for (std::size_t c = 0; c < with_phoenix.size; ++c) {
-          const Mask cards = (Mask{with_phoenix.items[c]} << shift) | kPhoenix;
-          for (int i = 0; i < l.n_real; ++i)
-            l.next_wild[m_wild++] = {.cards = l.real[i].cards | cards, .phoenix_as = hi};
-        }
-      } else {
-        for (int i = 0; i < l.n_real; ++i)
-          l.next_wild[m_wild++] = {.cards = l.real[i].cards | kPhoenix, .phoenix_as = hi};
-      }
-    }
-    l.n_real = m_real;
-    l.n_wild = m_wild;
-    l.swap();
-  }
-
-  void emit_runs(const RunLists& l, MoveType type, int length, int rank2) {
-    Move* dst = out_ + n_;
-    for (int i = 0; i < l.n_real; ++i) store(dst + i, l.real[i].cards, type, length, rank2);
-    dst += l.n_real;
-    for (int i = 0; i < l.n_wild; ++i) store(dst + i, l.wild[i].cards, type, length, rank2, l.wild[i].phoenix_as);
-    n_ += l.n_real + l.n_wild;
   }
 
   // Whether a run of `ranks` ranks can start at `lo`, given the ranks
@@ -708,11 +806,11 @@ Move LeadCount::nth(int k, Move* scratch) const {
       const auto& at = straight ? straights_at_ : pair_runs_at_;
       std::size_t lo = straight ? 1 : kMinRank;
       while (k >= at[lo]) k -= at[lo++];
-      RunLists lists(run_storage());
+      RunStorage& blocks = run_storage();
       if (straight) {
-        g.straights_at(lists, static_cast<int>(lo), 5, kMaxRank, 0);
+        g.straights_at(blocks, static_cast<int>(lo), 5, kMaxRank, 0);
       } else {
-        g.pair_runs_at(lists, static_cast<int>(lo), 2, 7, 0);
+        g.pair_runs_at(blocks, static_cast<int>(lo), 2, 7, 0);
       }
       break;
     }
