@@ -590,6 +590,28 @@ void higher_straights(Generator& g, const Move& table) {
 }
 void only_bombs(Generator& /*g*/, const Move& /*table*/) {}
 
+// Whether `hand` holds a straight that beats straight `table` (R5.2: the
+// same length, a higher top), straight flushes included: some window of
+// that many ranks, topping above the table, holds each rank, or all but one
+// with the Phoenix. A beating straight starts at rank 2 or above (the
+// table's tops at least its length), so the Mah Jong plays no part. Lets
+// the two in five hands that cannot answer skip the generator's set-up;
+// one multiplication counts every window at once.
+bool holds_higher_straight(Mask hand, const Move& table) {
+  constexpr Mask low = 0x1111111111111111ULL;
+  const Mask either = (hand & kNormals) | (hand & kNormals) >> 2;
+  const Mask held = (either | either >> 1) & kRankLowBits;  // a flag bit for each rank held
+  const int length = table.length;                          // 5 to 14
+  // Nibble e: how many of the ranks e + 2 - length .. e + 1 are held (at most 14, so no carry).
+  const Mask held_in_window = held * (low >> (64 - 4 * length));
+  Mask missing = static_cast<Mask>(length) * low - held_in_window;  // no borrow: each nibble <= length
+  if (hand & kPhoenix) missing &= ~low;  // one missing rank is the Phoenix's
+  // Nibbles of tops above the table's up to the Ace; the others made non-zero.
+  const Mask tops = (Mask{1} << rank_shift(kMaxRank + 1)) - (Mask{1} << rank_shift(table.rank2 / 2 + 1));
+  const Mask m = missing | ~tops;
+  return ((m - low) & ~m & (low << 3)) != 0;  // some nibble of m is zero
+}
+
 // Every move in turn against `table` of the kind `kind` answers with: its
 // answers, the bombs that beat the table (R4.1), the wish, the pass. One
 // function a kind, out of line, so that each builds only what it reads
@@ -612,7 +634,9 @@ int response_moves(Mask hand, const Move& table, int wish, Move* out) {
     case MoveType::Trio: return answer_moves<higher_trios>(hand, table, wish, out);
     case MoveType::FullHouse: return answer_moves<higher_full_houses>(hand, table, wish, out);
     case MoveType::PairRun: return answer_moves<higher_pair_runs>(hand, table, wish, out);
-    case MoveType::Straight: return answer_moves<higher_straights>(hand, table, wish, out);
+    case MoveType::Straight:
+      return holds_higher_straight(hand, table) ? answer_moves<higher_straights>(hand, table, wish, out)
+                                            : answer_moves<only_bombs>(hand, table, wish, out);
     case MoveType::Dog: return wished_or_passed(out, 0, hand, wish, true);  // nothing beats the Dog (R4.5)
     default: return answer_moves<only_bombs>(hand, table, wish, out);      // a bomb: only a higher one
   }
