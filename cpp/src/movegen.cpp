@@ -507,8 +507,9 @@ class Generator {
   // of the ranks the Phoenix may stand for as lo). Without a branch per rank.
   [[nodiscard]] Mask run_starts(Mask held, int ranks, Mask wild_lo) const {
     constexpr Mask low = 0x1111111111111111ULL;
-    Mask in_window = 0;  // per nibble: how many of the `ranks` ranks from it are held (at most 14)
-    for (int j = 0; j < ranks; ++j) in_window += held >> rank_shift(j + 1);
+    // Per nibble: how many of the `ranks` ranks from it are held (at most 14, so no carry). The
+    // multiplication sums the windows ending at each rank at once, the shift moves each to its lowest.
+    const Mask in_window = (held * (low >> (64 - 4 * ranks))) >> rank_shift(ranks);
     const auto equal = [](Mask counts, int value) {
       const Mask x = counts ^ (static_cast<Mask>(value) * low);
       return ~(x | x >> 1 | x >> 2 | x >> 3) & low;
@@ -605,7 +606,7 @@ bool holds_higher_straight(Mask hand, const Move& table) {
   // Nibble e: how many of the ranks e + 2 - length .. e + 1 are held (at most 14, so no carry).
   const Mask held_in_window = held * (low >> (64 - 4 * length));
   Mask missing = static_cast<Mask>(length) * low - held_in_window;  // no borrow: each nibble <= length
-  if (hand & kPhoenix) missing &= ~low;  // one missing rank is the Phoenix's
+  missing &= ~(low * ((hand & kPhoenix) >> 2));  // one missing rank is the Phoenix's (no branch: a coin toss)
   // Nibbles of tops above the table's up to the Ace; the others made non-zero.
   const Mask tops = (Mask{1} << rank_shift(kMaxRank + 1)) - (Mask{1} << rank_shift(table.rank2 / 2 + 1));
   const Mask m = missing | ~tops;
