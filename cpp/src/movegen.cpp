@@ -95,9 +95,9 @@ struct RunLists {
 struct RankFlags {
   // The counts of RankFlags, read as "at least k": a nibble holds at most
   // 4, so adding 8 - k carries into its bit 3 exactly when it holds k.
-  class AtLeast {
+  class Thresholds {
    public:
-    explicit constexpr AtLeast(Mask counts) : counts_(counts) {}
+    explicit constexpr Thresholds(Mask counts) : counts_(counts) {}
     constexpr Mask operator[](std::size_t k) const {
       constexpr Mask low = 0x1111111111111111ULL;
       return ((counts_ + (8 - k) * low) >> 3) & low;
@@ -108,7 +108,7 @@ struct RankFlags {
   };
 
   Mask counts;  // the cards of each rank, 0 to 4, one nibble a rank; the Mah Jong counts for rank 1
-  AtLeast at_least;
+  Thresholds at_least;
 
   explicit RankFlags(Mask hand) : counts(count_by_rank(hand)), at_least(counts) {}
 
@@ -602,7 +602,7 @@ bool holds_higher_straight(Mask hand, const Move& table) {
   constexpr Mask low = 0x1111111111111111ULL;
   const Mask either = (hand & kNormals) | (hand & kNormals) >> 2;
   const Mask held = (either | either >> 1) & kRankLowBits;  // a flag bit for each rank held
-  const int length = table.length;                          // 5 to 14
+  const int length = table.length;  // 5 to 14
   // Nibble e: how many of the ranks e + 2 - length .. e + 1 are held (at most 14, so no carry).
   const Mask held_in_window = held * (low >> (64 - 4 * length));
   Mask missing = static_cast<Mask>(length) * low - held_in_window;  // no borrow: each nibble <= length
@@ -637,9 +637,9 @@ int response_moves(Mask hand, const Move& table, int wish, Move* out) {
     case MoveType::PairRun: return answer_moves<higher_pair_runs>(hand, table, wish, out);
     case MoveType::Straight:
       return holds_higher_straight(hand, table) ? answer_moves<higher_straights>(hand, table, wish, out)
-                                            : answer_moves<only_bombs>(hand, table, wish, out);
+                                                : answer_moves<only_bombs>(hand, table, wish, out);
     case MoveType::Dog: return wished_or_passed(out, 0, hand, wish, true);  // nothing beats the Dog (R4.5)
-    default: return answer_moves<only_bombs>(hand, table, wish, out);      // a bomb: only a higher one
+    default: return answer_moves<only_bombs>(hand, table, wish, out);  // a bomb: only a higher one
   }
 }
 
