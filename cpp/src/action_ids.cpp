@@ -149,7 +149,7 @@ int legal_action_mask(const HandState& s, std::uint8_t* out) {
     case Decision::Over: return 0;
     case Decision::Exchange:  // every ordered triple of the 14 cards
       std::fill(out + ids::kExchange, out + kNumActionIds, std::uint8_t{1});
-      return kNumActionIds - ids::kExchange;
+      return kNumExchangeIds;
     case Decision::Play:
     case Decision::Bomb: {
       Move* moves = scratch_moves();
@@ -175,11 +175,20 @@ int legal_action_mask(const HandState& s, std::uint8_t* out) {
   }
 }
 
+std::span<const std::int32_t, kNumExchangeIds> exchange_ids() {
+  static constexpr std::array<std::int32_t, kNumExchangeIds> kIds = [] {
+    std::array<std::int32_t, kNumExchangeIds> t{};
+    for (std::size_t k = 0; k < t.size(); ++k) t[k] = static_cast<std::int32_t>(ids::kExchange + k);
+    return t;
+  }();
+  return kIds;
+}
+
 int legal_ids(const HandState& s, std::int32_t* ids, Action* first) {
   if (s.decision() == Decision::Exchange) {
-    const int n = kNumActionIds - ids::kExchange;
-    for (int k = 0; k < n; ++k) ids[k] = ids::kExchange + k;
-    return n;
+    const auto all = exchange_ids();
+    std::copy(all.begin(), all.end(), ids);
+    return kNumExchangeIds;
   }
   if (s.decision() == Decision::Over) return 0;
   // The first action of each id, found in legal order, then sorted by id:

@@ -72,8 +72,14 @@ class VecHands {
   std::vector<std::int64_t> id_start_;  // n + 1
   std::vector<Action> first_;
   std::vector<std::int64_t> first_start_;  // n + 1; an empty block during the exchange
-  std::vector<std::int32_t> in_mask_;     // the ids the dense mask holds, as ids_ when it was written
+  // The ids the dense mask holds, per hand as ids_ when it was written, but
+  // an exchange row as the one entry kExchangeRow; next_* is observe's
+  // scratch for the next, swapped in (both keep their capacity).
+  static constexpr std::int32_t kExchangeRow = -1;
+  std::vector<std::int32_t> in_mask_;
   std::vector<std::int64_t> in_mask_start_;
+  std::vector<std::int32_t> next_mask_;
+  std::vector<std::int64_t> next_mask_start_;
   std::vector<Action> actions_;  // step's resolved actions
 };
 
