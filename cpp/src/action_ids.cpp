@@ -164,7 +164,15 @@ int play_ids(const HandState& s, std::int32_t* ids, Action* first) {
         found[static_cast<std::size_t>(count++)] = id;
       }
     }
-    std::sort(found.begin(), found.begin() + count);
+    // Insertion sort: the generator lists a kind's moves by rank, so the ids come nearly in order
+    // (the pass, id 0, last), and a few distinct ids need no more than one shift each.
+    for (int k = 1; k < count; ++k) {
+      const std::int32_t id = found[static_cast<std::size_t>(k)];
+      int j = k;
+      for (; j > 0 && found[static_cast<std::size_t>(j - 1)] > id; --j)
+        found[static_cast<std::size_t>(j)] = found[static_cast<std::size_t>(j - 1)];
+      found[static_cast<std::size_t>(j)] = id;
+    }
     for (int k = 0; k < count; ++k) {
       const auto id = static_cast<std::size_t>(found[static_cast<std::size_t>(k)]);
       ids[k] = static_cast<std::int32_t>(id);
