@@ -75,7 +75,7 @@ def test_bad_steps_change_nothing():
     with pytest.raises(TypeError):
         v.step(legal.astype(np.float64))
     assert [v.hand(i) for i in range(2)] == before
-    for a, b in zip(arrays, (v.obs, v.mask, v.current_player, v.legal_ids)):
+    for a, b in zip(arrays, (v.obs, v.mask, v.current_player, v.legal_ids), strict=True):
         assert np.array_equal(a, b)
     v.step(legal)
     assert [v.hand(i) for i in range(2)] != before

@@ -152,7 +152,10 @@ void VecHands::step(const std::int64_t* ids, float* rewards, std::uint8_t* termi
     hands_[i].apply_legal(actions_[i]);  // resolved from the legal list above
     let_opponents_act(i, rewards, terminated);
     append_legal(i);
-    if (obs) fill_observation_tensor(hands_[i], hands_[i].state().current_player(), 0, obs + i * kObservationTensorSize);
+    if (obs) {
+      const int player = hands_[i].state().current_player();  // a learner's: the opponents have acted
+      fill_observation_tensor(hands_[i], player, 0, obs + i * kObservationTensorSize);
+    }
   }
 }
 
