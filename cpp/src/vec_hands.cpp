@@ -108,7 +108,7 @@ void VecHands::append_legal(std::size_t i) {
   }
   const int n = tichu::legal_ids(s, ids.data(), first.data());
   ids_.insert(ids_.end(), ids.begin(), ids.begin() + n);
-  if (s.decision() != Decision::Exchange) first_.insert(first_.end(), first.begin(), first.begin() + n);
+  first_.insert(first_.end(), first.begin(), first.begin() + n);
   id_start_.push_back(static_cast<std::int64_t>(ids_.size()));
   first_start_.push_back(static_cast<std::int64_t>(first_.size()));
 }
