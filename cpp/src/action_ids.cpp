@@ -240,7 +240,7 @@ std::span<const std::int32_t, kNumExchangeIds> exchange_ids() {
 int legal_ids(const HandState& s, std::int32_t* ids, Action* first) {
   if (s.decision() == Decision::Exchange) {
     const auto all = exchange_ids();
-    std::copy(all.begin(), all.end(), ids);
+    std::ranges::copy(all, ids);
     return kNumExchangeIds;
   }
   if (s.decision() == Decision::Over) return 0;
