@@ -61,6 +61,7 @@ def test_opponents_answer_at_once():
 def test_bad_steps_change_nothing():
     v = tf.VecHands(2, 5)
     before = [v.hand(i) for i in range(2)]
+    arrays = [a.copy() for a in (v.obs, v.mask, v.current_player, v.legal_ids)]  # step writes obs in place
     legal = pick(np.random.default_rng(0), v.mask)
     illegal = legal.copy()
     illegal[1] = 0  # the pass during the Grand Tichu decision
@@ -74,6 +75,8 @@ def test_bad_steps_change_nothing():
     with pytest.raises(TypeError):
         v.step(legal.astype(np.float64))
     assert [v.hand(i) for i in range(2)] == before
+    for a, b in zip(arrays, (v.obs, v.mask, v.current_player, v.legal_ids), strict=True):
+        assert np.array_equal(a, b)
     v.step(legal)
     assert [v.hand(i) for i in range(2)] != before
 

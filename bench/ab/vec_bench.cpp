@@ -7,7 +7,8 @@
 // uniformly from each hand's compact legal ids; STEPS steps a round after
 // 10 steps of warm-up. Prints "kind ns-per-agent-step checksum" lines: the
 // step, the observe that follows it (tensors, dense mask or not, ids) and
-// their sum. VEC_BENCH_FILL=1 also times the tensors alone, written into the
+// their sum (a core whose step writes the tensors, as tichu_fast.VecHands
+// has it do, times them in the step). VEC_BENCH_FILL=1 also times the tensors alone, written into the
 // n x 2.9 kB array and into one buffer that stays in L1.
 #include <cstdint>
 #include <cstdio>
@@ -39,6 +40,19 @@ std::uint64_t digest(std::uint64_t h, const std::vector<T>& v) {
   return h;
 }
 
+// vec.step, writing the tensors as tichu_fast.VecHands has it do when the core can (issue 18, eighth
+// round); an older core cannot, and this file builds against both. Returns whether it did.
+template <typename Vec>
+bool step_writing_tensors(Vec& vec, const std::int64_t* ids, float* rewards, std::uint8_t* done, float* obs) {
+  if constexpr (requires { vec.step(ids, rewards, done, obs); }) {
+    vec.step(ids, rewards, done, obs);
+    return true;
+  } else {
+    vec.step(ids, rewards, done);
+    return false;
+  }
+}
+
 struct Times {
   double step = 0, observe = 0;
   std::uint64_t check = 0;
@@ -58,8 +72,10 @@ Times run(int steps, bool dense) {
   SplitMix64 rng(12345);
   bool fresh = true;
   Times t;
+  bool tensors = true;  // whether observe writes the tensors (step did not)
   auto observe = [&] {
-    vec.observe(obs.data(), dense ? mask.data() : nullptr, fresh, players.data(), counts.data(), offsets.data());
+    vec.observe(tensors ? obs.data() : nullptr, dense ? mask.data() : nullptr, fresh, players.data(), counts.data(),
+                offsets.data());
     fresh = false;
   };
   observe();
@@ -70,8 +86,9 @@ Times run(int steps, bool dense) {
       ids[i] = legal[static_cast<std::size_t>(offsets[i] + pick)];
     }
     const double t0 = cpu_now();
-    vec.step(ids.data(), rewards.data(), done.data());
+    const bool fused = step_writing_tensors(vec, ids.data(), rewards.data(), done.data(), obs.data());
     const double t1 = cpu_now();
+    tensors = !fused;
     observe();
     const double t2 = cpu_now();
     if (k >= 0) {

@@ -85,18 +85,21 @@ void bind_vec(py::module_& m) {
           "Deals every hand's next episode.")
       .def(
           "step",
-          [](VecCore& v, const py::handle& ids, const py::handle& rewards, const py::handle& terminated) {
+          [](VecCore& v, const py::handle& ids, const py::handle& rewards, const py::handle& terminated,
+             const py::handle& obs) {
             const py::ssize_t n = v.hands.size();
             const auto* id_data = checked<std::int64_t>(ids, "action_ids", n, 0, false);
             auto* reward_data = checked<float>(rewards, "rewards", n, 4);
             auto* done = checked<bool>(terminated, "terminated", n, 0);
+            auto* obs_data = obs.is_none() ? nullptr : checked<float>(obs, "obs", n, kObservationTensorSize);
             without_gil([&] {
               const std::lock_guard guard(v.lock);
-              v.hands.step(id_data, reward_data, reinterpret_cast<std::uint8_t*>(done));
+              v.hands.step(id_data, reward_data, reinterpret_cast<std::uint8_t*>(done), obs_data);
             });
           },
-          py::arg("action_ids"), py::arg("rewards"), py::arg("terminated"),
-          "Applies one id per hand (IllegalMoveError naming the hand, nothing changed), then the opponents.")
+          py::arg("action_ids"), py::arg("rewards"), py::arg("terminated"), py::arg("obs") = py::none(),
+          "Applies one id per hand (IllegalMoveError naming the hand, nothing changed), then the opponents; "
+          "with obs, writes each hand's observation tensor there as it goes (observe may then skip them).")
       .def(
           "observe",
           [](VecCore& v, const py::handle& obs, const py::handle& mask, const py::handle& players,

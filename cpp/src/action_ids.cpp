@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "tichu/movegen.hpp"
+#include "tichu/policy.hpp"  // cannot_beat: a pass-only answer needs no generator
 
 namespace tichu {
 namespace {
@@ -139,6 +140,58 @@ int action_id_of(const Action& a, const HandState& s, bool checked) {
   throw std::invalid_argument("an action of no known kind");
 }
 
+// legal_ids of a PLAY or BOMB decision, its legal_actions read as moves:
+// the legal moves (HandState::legal_actions' order), then the call.
+int play_ids(const HandState& s, std::int32_t* ids, Action* first) {
+  const int p = s.current_player();
+  const bool in_turn = s.decision() == Decision::Play;
+  int count = 0;
+  if (in_turn && s.table() != nullptr && cannot_beat(s.hand(p), *s.table(), s.seat_may_hold_bomb(p))) {
+    ids[0] = ids::kPass;  // the pass alone (R5.2), the commonest answer: nothing to generate
+    first[0] = Action{};  // the pass
+    count = 1;
+  } else {
+    // The first move of each id, found in legal order, then sorted by id:
+    // O(legal moves), never O(kNumActionIds).
+    thread_local std::array<std::int16_t, kNumActionIds> where;  // id -> index + 1 into `moves`, 0: not seen
+    thread_local std::array<std::int32_t, kMaxActions> found;
+    Move* moves = scratch_moves();
+    const int n = decision_moves(s, moves);
+    for (int i = 0; i < n; ++i) {
+      const int id = valid_move_id(moves[i]);
+      if (where[static_cast<std::size_t>(id)] == 0) {
+        where[static_cast<std::size_t>(id)] = static_cast<std::int16_t>(i + 1);
+        found[static_cast<std::size_t>(count++)] = id;
+      }
+    }
+    // Insertion sort: the generator lists a kind's moves by rank, so the ids come nearly in order
+    // (the pass, id 0, last), and a few distinct ids need no more than one shift each.
+    for (int k = 1; k < count; ++k) {
+      const std::int32_t id = found[static_cast<std::size_t>(k)];
+      int j = k;
+      for (; j > 0 && found[static_cast<std::size_t>(j - 1)] > id; --j)
+        found[static_cast<std::size_t>(j)] = found[static_cast<std::size_t>(j - 1)];
+      found[static_cast<std::size_t>(j)] = id;
+    }
+    for (int k = 0; k < count; ++k) {
+      const auto id = static_cast<std::size_t>(found[static_cast<std::size_t>(k)]);
+      ids[k] = static_cast<std::int32_t>(id);
+      first[k] = Action{};
+      first[k].move = moves[where[id] - 1];
+      where[id] = 0;
+    }
+  }
+  if (in_turn && s.may_call_tichu(p)) {  // the call's id is above every move's: last
+    static_assert(ids::kTichu > ids::kStraightFlush + ids::kStraightFlushes.size);
+    ids[count] = ids::kTichu;
+    first[count] = Action{};
+    first[count].kind = ActionKind::Tichu;
+    first[count].value = 1;
+    ++count;
+  }
+  return count;
+}
+
 }  // namespace
 
 int action_id(const Action& a, const HandState& s) { return action_id_of(a, s, true); }
@@ -149,7 +202,7 @@ int legal_action_mask(const HandState& s, std::uint8_t* out) {
     case Decision::Over: return 0;
     case Decision::Exchange:  // every ordered triple of the 14 cards
       std::fill(out + ids::kExchange, out + kNumActionIds, std::uint8_t{1});
-      return kNumActionIds - ids::kExchange;
+      return kNumExchangeIds;
     case Decision::Play:
     case Decision::Bomb: {
       Move* moves = scratch_moves();
@@ -175,35 +228,31 @@ int legal_action_mask(const HandState& s, std::uint8_t* out) {
   }
 }
 
+std::span<const std::int32_t, kNumExchangeIds> exchange_ids() {
+  static constexpr std::array<std::int32_t, kNumExchangeIds> kIds = [] {
+    std::array<std::int32_t, kNumExchangeIds> t{};
+    for (std::size_t k = 0; k < t.size(); ++k) t[k] = static_cast<std::int32_t>(ids::kExchange + k);
+    return t;
+  }();
+  return kIds;
+}
+
 int legal_ids(const HandState& s, std::int32_t* ids, Action* first) {
   if (s.decision() == Decision::Exchange) {
-    const int n = kNumActionIds - ids::kExchange;
-    for (int k = 0; k < n; ++k) ids[k] = ids::kExchange + k;
-    return n;
+    const auto all = exchange_ids();
+    std::ranges::copy(all, ids);
+    return kNumExchangeIds;
   }
   if (s.decision() == Decision::Over) return 0;
-  // The first action of each id, found in legal order, then sorted by id:
-  // O(legal actions), never O(kNumActionIds).
-  thread_local std::array<std::int16_t, kNumActionIds> where;  // id -> index + 1 into `actions`, 0: not seen
-  thread_local std::array<std::int32_t, kMaxActions> found;
+  if (s.decision() == Decision::Play || s.decision() == Decision::Bomb) return play_ids(s, ids, first);
+  // The small decisions (calls, wish, gift): one id per legal action, ascending in legal order.
   Action* actions = scratch_actions();
   const int n = s.legal_actions(actions);
-  int count = 0;
   for (int i = 0; i < n; ++i) {
-    const int id = action_id_of(actions[i], s, false);
-    if (where[static_cast<std::size_t>(id)] == 0) {
-      where[static_cast<std::size_t>(id)] = static_cast<std::int16_t>(i + 1);
-      found[static_cast<std::size_t>(count++)] = id;
-    }
+    ids[i] = action_id_of(actions[i], s, false);
+    first[i] = actions[i];
   }
-  std::sort(found.begin(), found.begin() + count);
-  for (int k = 0; k < count; ++k) {
-    const auto id = static_cast<std::size_t>(found[static_cast<std::size_t>(k)]);
-    ids[k] = static_cast<std::int32_t>(id);
-    first[k] = actions[where[id] - 1];
-    where[id] = 0;
-  }
-  return count;
+  return n;
 }
 
 std::optional<Action> action_from_id(int id, const HandState& s) {

@@ -326,7 +326,11 @@ class VecCore:
     def __len__(self) -> int: ...
     def reset(self) -> None: ...
     def step(
-        self, action_ids: npt.NDArray[np.int64], rewards: npt.NDArray[np.float32], terminated: npt.NDArray[np.bool_]
+        self,
+        action_ids: npt.NDArray[np.int64],
+        rewards: npt.NDArray[np.float32],
+        terminated: npt.NDArray[np.bool_],
+        obs: npt.NDArray[np.float32] | None = None,
     ) -> None: ...
     def observe(
         self,

@@ -117,9 +117,10 @@ class VecHands:
         self.mask = None if self._mask is None else _read_only(self._mask)
         self._observe()
 
-    def _observe(self) -> None:
+    def _observe(self, tensors: bool = True) -> None:
+        """Reads the hands into the arrays; `tensors` False when the step just wrote them."""
         obs, players, _rewards, _terminated, counts, offsets = self._out
-        self.legal_ids = _read_only(self._core.observe(obs, self._mask, players, counts, offsets))
+        self.legal_ids = _read_only(self._core.observe(obs if tensors else None, self._mask, players, counts, offsets))
 
     def __len__(self) -> int:
         """How many hands."""
@@ -148,11 +149,13 @@ class VecHands:
             raise ValueError(f"action_ids must have shape ({len(self)},), not {ids.shape}")
         if ids.dtype.kind == "u" and ids.size and int(ids.max()) >= NUM_ACTION_IDS:
             raise IndexError("an action id is out of range")
-        _obs, _players, rewards, terminated, _counts, _offsets = self._out
+        obs, _players, rewards, terminated, _counts, _offsets = self._out
         ids = np.ascontiguousarray(ids, dtype=np.int64)
         with self._lock:
-            self._core.step(ids, rewards, terminated)
-            self._observe()
+            # The tensors are written by the step, each as soon as its hand has moved (docs/speed.md,
+            # "VecHands, eighth round"); a refused step writes none of them.
+            self._core.step(ids, rewards, terminated, obs)
+            self._observe(tensors=False)
             return self.obs, self.mask, self.current_player, self.rewards, self.terminated
 
     def random_legal_ids(self, rng: np.random.Generator) -> npt.NDArray[np.int32]:

@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 
 #include "tichu/action.hpp"
 #include "tichu/state.hpp"
@@ -89,6 +90,9 @@ static_assert(kNumActionIds == 3581, "docs/rl.md counts the ids");
 }  // namespace ids
 
 inline constexpr int kNumActionIds = ids::kNumActionIds;
+// An exchange decision's legal ids: every push is legal (R2.2), so they are
+// the whole range from ids::kExchange.
+inline constexpr int kNumExchangeIds = kNumActionIds - ids::kExchange;
 
 // The id of a move (a play, a bomb or the pass); std::invalid_argument for
 // a move check_move refuses.
@@ -110,6 +114,10 @@ int legal_action_mask(const HandState& s, std::uint8_t* out);
 // during the exchange the ids are the range from ids::kExchange and `first`
 // is not written (action_from_id maps an ordinal to its push).
 int legal_ids(const HandState& s, std::int32_t* ids, Action* first);
+
+// The exchange's legal ids, ascending (what legal_ids writes during the
+// exchange), from one table: a caller copies them in one pass.
+std::span<const std::int32_t, kNumExchangeIds> exchange_ids();
 
 // The first legal action (in legal_actions order) whose id is `id`; nullopt
 // when none is. Precondition: 0 <= id < kNumActionIds.

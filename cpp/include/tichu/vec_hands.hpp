@@ -37,7 +37,13 @@ class VecHands {
   // changes. Then the opponents act; a hand that ends writes its team
   // scores to rewards[4i..4i+4) by seat (others 0), sets terminated[i] and
   // is dealt its next episode.
-  void step(const std::int64_t* ids, float* rewards, std::uint8_t* terminated);
+  // With `obs`, each hand's observation tensor (what observe writes there)
+  // is written as soon as the hand has moved, while its state is in cache
+  // and with the next hand's tensor lines already asked for, so that the
+  // tensors' stores overlap the game's work instead of following it; the
+  // observe after it then passes obs = nullptr. Nothing is written when an
+  // id is refused.
+  void step(const std::int64_t* ids, float* rewards, std::uint8_t* terminated, float* obs = nullptr);
 
   // For each hand: the observation tensor of the player to decide
   // (obs[i * kObservationTensorSize ...], skipped when obs is null), his
@@ -72,8 +78,14 @@ class VecHands {
   std::vector<std::int64_t> id_start_;  // n + 1
   std::vector<Action> first_;
   std::vector<std::int64_t> first_start_;  // n + 1; an empty block during the exchange
-  std::vector<std::int32_t> in_mask_;     // the ids the dense mask holds, as ids_ when it was written
+  // The ids the dense mask holds, per hand as ids_ when it was written, but
+  // an exchange row as the one entry kExchangeRow; next_* is observe's
+  // scratch for the next, swapped in (both keep their capacity).
+  static constexpr std::int32_t kExchangeRow = -1;
+  std::vector<std::int32_t> in_mask_;
   std::vector<std::int64_t> in_mask_start_;
+  std::vector<std::int32_t> next_mask_;
+  std::vector<std::int64_t> next_mask_start_;
   std::vector<Action> actions_;  // step's resolved actions
 };
 
