@@ -24,7 +24,7 @@ HANDS = 60  # about 5,000 states, each compared for four seats
 def compare(a: cpp.HandState, b: ref.HandState, history: int) -> None:
     mask = a.legal_action_mask()
     assert np.array_equal(mask, b.legal_action_mask())
-    # the compact ids (VecHands' and legal_action_ids' own path, not the mask's) are the reference mask's
+    # the compact ids (legal_ids, VecHands' own path, not the mask's) are the reference mask's
     assert a.legal_action_ids().tolist() == np.flatnonzero(b.legal_action_mask()).tolist()
     if a.decision != cpp.Decision.EXCHANGE:  # the exchange's ids are its positions: checked in test_rl_ids
         for i in a.legal_action_ids():

@@ -1,6 +1,7 @@
 // Learning-agent encodings for Python (docs/rl.md): fixed action ids and
 // masks, per-move features and the versioned observation tensor. Argument
 // checks only; the encodings live in action_ids.hpp and observation_tensor.hpp.
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -126,13 +127,13 @@ void bind_rl(py::module_& m) {
   m.def(
       "legal_action_ids",
       [](const RecordedHand& h) {
-        std::array<std::uint8_t, kNumActionIds> mask;  // 3.5 kB on the stack
-        const int n = legal_action_mask(h.state(), mask.data());
+        // legal_ids, VecHands' own path (the mask is legal_action_mask's), so that
+        // tests/test_rl_differential.py holds both against the reference.
+        std::vector<std::int32_t> found(kMaxActions);
+        std::vector<Action> first(kMaxActions);
+        const int n = legal_ids(h.state(), found.data(), first.data());
         auto ids = py::array_t<std::int32_t>(static_cast<py::ssize_t>(n));
-        std::int32_t* data = ids.mutable_data();
-        for (int i = 0, k = 0; k < n; ++i) {
-          if (mask[static_cast<std::size_t>(i)]) data[k++] = i;
-        }
+        std::copy_n(found.data(), n, ids.mutable_data());
         return ids;
       },
       py::arg("core"), "The legal ids, ascending, as int32.");
