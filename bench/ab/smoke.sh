@@ -7,6 +7,9 @@
 #
 # solver_bench is only built: its positions come from the Python package
 # (bench/solver_curve.py --dump), which a C++-only check does not have.
+# movegen_ab.sh runs against HEAD: on a clean checkout (CI) that is the work
+# tree itself; with uncommitted changes of movegen's headers or of the move
+# order it fails until they are committed (or run it against another rev).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 [[ $# -eq 1 && -f "$1/targets/libtichu_core.a" ]] || { echo "usage: bench/ab/smoke.sh BUILD_DIR (with targets/libtichu_core.a)" >&2; exit 2; }
