@@ -184,3 +184,42 @@ def test_numpy_integers_are_accepted_and_a_huge_hand_index_is_an_index_error():
         vec.hand(2**40)
     with pytest.raises(TypeError):
         vec.hand(True)
+
+
+@pytest.mark.parametrize(
+    "bad_obs",
+    [
+        np.zeros((4, tf.OBSERVATION_TENSOR_SIZE), dtype=np.float64),  # wrong dtype
+        np.zeros((3, tf.OBSERVATION_TENSOR_SIZE), dtype=np.float32),  # wrong number of hands
+        np.zeros((4, tf.OBSERVATION_TENSOR_SIZE + 1), dtype=np.float32),  # wrong tensor size
+        np.zeros((tf.OBSERVATION_TENSOR_SIZE, 4), dtype=np.float32).T,  # not C-contiguous
+        np.zeros((4, tf.OBSERVATION_TENSOR_SIZE), dtype=np.int32),  # int32
+        "not an array",
+    ],
+    ids=["float64", "hands", "size", "fortran", "int32", "str"],
+)
+def test_the_core_step_refuses_a_bad_obs_buffer_and_changes_nothing(bad_obs):
+    # step(..., obs) writes the tensors in place (docs/speed.md, "VecHands, eighth round"): a buffer of
+    # the wrong kind is refused before any hand moves, with TypeError or ValueError, never a crash.
+    v = tf.VecHands(4, 2, opponents={1: "random", 3: "random"})
+    rng = np.random.default_rng(1)
+    ids = np.ascontiguousarray(v.random_legal_ids(rng), dtype=np.int64)
+    hands, obs, legal_ids = [str(v.hand(i)) for i in range(4)], v.obs.copy(), v.legal_ids.copy()  # str: actions
+    _obs, _players, rewards, terminated, _counts, _offsets = v._out
+    with pytest.raises((TypeError, ValueError)):
+        v._core.step(ids, rewards, terminated, bad_obs)
+    assert [str(v.hand(i)) for i in range(4)] == hands
+    assert np.array_equal(v.obs, obs)
+    assert np.array_equal(v.legal_ids, legal_ids)
+    v.step(ids)  # the ids drawn before are still legal: nothing moved
+
+
+def test_the_core_step_refuses_a_read_only_obs_buffer():
+    v = tf.VecHands(2, 3)
+    obs = np.zeros((2, tf.OBSERVATION_TENSOR_SIZE), dtype=np.float32)
+    obs.flags.writeable = False
+    _obs, _players, rewards, terminated, _counts, _offsets = v._out
+    ids = np.ascontiguousarray(v.random_legal_ids(np.random.default_rng(0)), dtype=np.int64)
+    with pytest.raises(ValueError):
+        v._core.step(ids, rewards, terminated, obs)
+    v.step(ids)
