@@ -148,7 +148,7 @@ int play_ids(const HandState& s, std::int32_t* ids, Action* first) {
   int count = 0;
   if (in_turn && s.table() != nullptr && cannot_beat(s.hand(p), *s.table(), s.seat_may_hold_bomb(p))) {
     ids[0] = ids::kPass;  // the pass alone (R5.2), the commonest answer: nothing to generate
-    first[0] = Action{};  // the pass
+    first[0] = play_action(kPass);
     count = 1;
   } else {
     // The first move of each id, found in legal order, then sorted by id:
@@ -176,17 +176,14 @@ int play_ids(const HandState& s, std::int32_t* ids, Action* first) {
     for (int k = 0; k < count; ++k) {
       const auto id = static_cast<std::size_t>(found[static_cast<std::size_t>(k)]);
       ids[k] = static_cast<std::int32_t>(id);
-      first[k] = Action{};
-      first[k].move = moves[where[id] - 1];
+      first[k] = play_action(moves[where[id] - 1]);
       where[id] = 0;
     }
   }
   if (in_turn && s.may_call_tichu(p)) {  // the call's id is above every move's: last
     static_assert(ids::kTichu > ids::kStraightFlush + ids::kStraightFlushes.size);
     ids[count] = ids::kTichu;
-    first[count] = Action{};
-    first[count].kind = ActionKind::Tichu;
-    first[count].value = 1;
+    first[count] = value_action(ActionKind::Tichu, 1);
     ++count;
   }
   return count;
@@ -270,11 +267,9 @@ std::optional<Action> action_from_id(int id, const HandState& s) {
     int k = 0;
     for (Mask m = hand; m; m &= m - 1)
       cards[static_cast<std::size_t>(k++)] = static_cast<std::uint8_t>(std::countr_zero(m));
-    Action push{};
-    push.kind = ActionKind::Push;
-    push.push = {cards[static_cast<std::size_t>(a)], cards[static_cast<std::size_t>(b)],
-                 cards[static_cast<std::size_t>(c)]};
-    return push;  // the ordinal order is the order of legal_actions (tests/test_rl_ids.py)
+    // the ordinal order is the order of legal_actions (tests/test_rl_ids.py)
+    return push_action(cards[static_cast<std::size_t>(a)], cards[static_cast<std::size_t>(b)],
+                       cards[static_cast<std::size_t>(c)]);
   }
   Action* actions = scratch_actions();
   const int n = s.legal_actions(actions);
