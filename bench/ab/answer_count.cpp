@@ -81,6 +81,10 @@ int main(int argc, char** argv) {
     s.table = &single;
     s.wish = 12;
   }
+  if (s.table == nullptr && std::strcmp(which, "lead") != 0) {
+    std::fprintf(stderr, "answer_count: unknown situation '%s'\n", which);
+    return 2;
+  }
   std::uint64_t seed = 2026;
   std::vector<Mask> hands;
   static std::array<Move, tichu::kMaxLegalMoves> out;
