@@ -188,12 +188,20 @@ int main(int argc, char** argv) {
   for (int i = 0; i < 2000; ++i) to_single.push_back(deal(seed, 14, false, single.cards));
   for (int i = 0; i < 2000; ++i) to_pair.push_back(deal(seed, 14, false, pair.cards));
   for (int i = 0; i < 2000; ++i) to_full_house.push_back(deal(seed, 14, false, full_house.cards));
+  // Answers to the straight that can only pass (bench/situations.py's "only a pass"); not in the mean.
+  std::vector<std::uint64_t> pass_only;
+  static std::array<RawMove, 2048> scratch;
+  while (pass_only.size() < 2000) {
+    const std::uint64_t hand = deal(seed, 14, false, five->cards);
+    if (old_legal_moves(hand, five, 0, scratch.data()) == 1) pass_only.push_back(hand);
+  }
   cases.push_back({"lead, 14 cards with Phoenix", with_phoenix, nullptr});
   cases.push_back({"lead, random 14 cards", random14, nullptr});
   cases.push_back({"respond to a single (9)", to_single, &single});
   cases.push_back({"respond to a pair (7s)", to_pair, &pair});
   cases.push_back({"respond to a straight (5, to the 8)", responders, five});
   cases.push_back({"respond to a full house (6s over 3s)", to_full_house, &full_house});
+  cases.push_back({"only a pass (to the straight)", pass_only, five});
 
   std::printf("%-38s %10s %10s %8s\n", "situation (median of rounds)", "old ns", "new ns", "old/new");
   double old_sum = 0, new_sum = 0;

@@ -120,20 +120,35 @@ inline Move* add_to_each(Move* dst, const Move* src, int n, Mask cards, std::uin
 }
 
 // For each rank, a flag bit (the lowest bit of its nibble) when the hand
-// holds at least k cards of it; bit 0 stands for the Mah Jong in at_least[1].
+// holds at least k cards of it: at_least[k], k = 1..4; bit 0 stands for the
+// Mah Jong in at_least[1]. Each is derived on use from the counts in three
+// instructions, so that an answer reads only the flags it needs (an answer
+// to a single none) instead of all four being built for every call.
 struct RankFlags {
-  std::array<Mask, 5> at_least{};
-  Mask counts = 0;  // the normal cards of each rank, 0 to 4, one nibble a rank
+  // The counts of RankFlags, read as "at least k": a nibble holds at most
+  // 4, so adding 8 - k carries into its bit 3 exactly when it holds k.
+  class Thresholds {
+   public:
+    explicit constexpr Thresholds(Mask counts) : counts_(counts) {}
+    constexpr Mask operator[](std::size_t k) const {
+      constexpr Mask low = 0x1111111111111111ULL;
+      return ((counts_ + (8 - k) * low) >> 3) & low;
+    }
 
-  explicit RankFlags(Mask hand) {
+   private:
+    Mask counts_;
+  };
+
+  Mask counts;  // the cards of each rank, 0 to 4, one nibble a rank; the Mah Jong counts for rank 1
+  Thresholds at_least;
+
+  explicit RankFlags(Mask hand) : counts(count_by_rank(hand)), at_least(counts) {}
+
+ private:
+  static constexpr Mask count_by_rank(Mask hand) {
     const Mask normals = hand & kNormals;
     const Mask pairs = (normals & 0x5555555555555555ULL) + ((normals >> 1) & 0x5555555555555555ULL);
-    counts = (pairs & 0x3333333333333333ULL) + ((pairs >> 2) & 0x3333333333333333ULL);
-    constexpr Mask low = 0x1111111111111111ULL;
-    at_least[1] = ((counts | (counts >> 1) | (counts >> 2)) & low) | (hand & kMahJong);
-    at_least[2] = ((counts >> 1) | (counts >> 2)) & low;
-    at_least[3] = ((counts & (counts >> 1)) | (counts >> 2)) & low;
-    at_least[4] = (counts >> 2) & low;
+    return ((pairs & 0x3333333333333333ULL) + ((pairs >> 2) & 0x3333333333333333ULL)) | (hand & kMahJong);
   }
 };
 
@@ -156,13 +171,6 @@ class RankIterator {
  private:
   Mask flags_;
 };
-
-// Whether some suit of `hand` holds five consecutive ranks: a shift by 4
-// moves every card to the next rank of its suit, all suits at once.
-constexpr bool five_in_a_suit(Mask hand) {
-  const Mask n = hand & kNormals;
-  return (n & n >> 4 & n >> 8 & n >> 12 & n >> 16) != 0;
-}
 
 class Generator {
  public:
@@ -495,24 +503,30 @@ class Generator {
 
   // Bombs (R4.1) that beat `table` (nullptr: all bombs).
   void bombs(const Move* table) {
+    const Mask n = hand_ & kNormals;
+    const Mask two = n & n >> 1;
+    const Mask fours = two & two >> 2 & kRankLowBits;  // flag bits of the ranks held four times
+    const bool flush = holds_straight_flush(hand_);
+    if (fours == 0 && !flush) return;  // most hands: one well-predicted branch
     const bool table_bomb = table != nullptr && is_bomb(table->type);
     const bool table_flush = table_bomb && table->type == MoveType::StraightFlush;
     if (!table_flush) {
       const int above = table_bomb ? table->rank2 / 2 : 0;
-      for (RankIterator it(flags_.at_least[4], above + 1); !it.done();) {
+      for (RankIterator it(fours, above + 1); !it.done();) {
         const int r = it.next();
         emit(rank_cards(r), MoveType::FourOfAKind, 4, 2 * r);
       }
     }
-    if (!may_hold_straight_flush()) return;
+    if (!flush) return;
     for (int s = 0; s < kNumSuits; ++s) {
       const Mask suit = (hand_ >> s) & kRankLowBits;  // bit 4(r-1): rank r held in suit s
-      for (int lo = kMinRank; lo + 4 <= kMaxRank; ++lo) {
-        Mask cards = 0;
-        for (int hi = lo; hi <= kMaxRank && ((suit >> rank_shift(hi)) & 1); ++hi) {
+      // The lowest ranks of five in a row, low to high; from each, every length.
+      for (Mask starts = suit & suit >> 4 & suit >> 8 & suit >> 12 & suit >> 16; starts != 0; starts &= starts - 1) {
+        const int lo = std::countr_zero(starts) / 4 + 1;
+        Mask cards = Mask{0x11111} << (rank_shift(lo) + s);
+        for (int hi = lo + 4; hi <= kMaxRank && ((suit >> rank_shift(hi)) & 1); ++hi) {
           cards |= Mask{1} << (rank_shift(hi) + s);
           const int length = hi - lo + 1;
-          if (length < 5) continue;
           if (table_flush &&
               (length < int{table->length} || (length == int{table->length} && 2 * hi <= int{table->rank2}))) {
             continue;
@@ -591,8 +605,9 @@ class Generator {
   // of the ranks the Phoenix may stand for as lo). Without a branch per rank.
   [[nodiscard]] Mask run_starts(Mask held, int ranks, Mask wild_lo) const {
     constexpr Mask low = 0x1111111111111111ULL;
-    Mask in_window = 0;  // per nibble: how many of the `ranks` ranks from it are held (at most 14)
-    for (int j = 0; j < ranks; ++j) in_window += held >> rank_shift(j + 1);
+    // Per nibble: how many of the `ranks` ranks from it are held (at most 14, so no carry). The
+    // multiplication sums the windows ending at each rank at once, the shift moves each to its lowest.
+    const Mask in_window = (held * (low >> (64 - 4 * ranks))) >> rank_shift(ranks);
     const auto equal = [](Mask counts, int value) {
       const Mask x = counts ^ (static_cast<Mask>(value) * low);
       return ~(x | x >> 1 | x >> 2 | x >> 3) & low;
@@ -602,7 +617,7 @@ class Generator {
     return starts & ((Mask{1} << rank_shift(kMaxRank - ranks + 2)) - 1);  // lo <= 15 - ranks
   }
 
-  [[nodiscard]] bool may_hold_straight_flush() const { return five_in_a_suit(hand_); }
+  [[nodiscard]] bool may_hold_straight_flush() const { return holds_straight_flush(hand_); }
 
   static bool single_suit(Mask cards) {
     for (int s = 0; s < kNumSuits; ++s) {
@@ -632,33 +647,6 @@ void generate_leads(Generator& g) {
   g.dog();
 }
 
-// Every move that beats `table` in turn (R5.2): the same type and length
-// with a higher rank, or a bomb that beats it.
-// Always inlined, as grow_straights() and grow_pair_runs() are: left to
-// GCC they went out of line once the generator grew, and whole random hands
-// (bench/ab/alternate.py) timed 0.96x against main; inlined, 1.00x.
-[[gnu::always_inline]] inline void generate_responses(Generator& g, const Move& table) {
-  const int rank = table.rank2 / 2;
-  switch (table.type) {
-    case MoveType::Single: {
-      const int phoenix_rank2 = table.rank2 == kDragonRank2 ? 0 : table.rank2 + 1;  // R3.2
-      g.singles(table.rank2, phoenix_rank2);
-      break;
-    }
-    case MoveType::Pair: g.same_rank(2, rank); break;
-    case MoveType::Trio: g.same_rank(3, rank); break;
-    case MoveType::FullHouse: g.full_houses(rank); break;
-    case MoveType::PairRun: g.pair_runs(table.length / 2, table.length / 2, rank); break;
-    case MoveType::Straight:
-      g.straights(table.length, table.length, rank);
-      g.drop_straight_flushes(0);
-      break;
-    case MoveType::Dog: return;  // nothing beats the Dog, a bomb neither (R4.5)
-    default: break;
-  }
-  g.bombs(&table);
-}
-
 // R6.3, R6.4: keeps only the moves holding a real card of the wished rank,
 // if there are any; returns the new count, or 0 (moves untouched) if none.
 int keep_wished(Move* moves, int n, Mask wished) {
@@ -669,28 +657,110 @@ int keep_wished(Move* moves, int n, Mask wished) {
   return kept;
 }
 
+// The n moves written, the wish applied: those that fulfil it if any do
+// (compulsory, no pass: R6.3), else all of them and the pass if `may_pass`
+// (a leader cannot pass: R5.1). Returns the count.
+[[gnu::always_inline]] inline int wished_or_passed(Move* out, int n, Mask hand, int wish, bool may_pass) {
+  const Mask wished = wish ? hand & kNormals & rank_cards(wish) : 0;
+  if (wished) {
+    const int kept = keep_wished(out, n, wished);
+    if (kept > 0) return kept;
+  }
+  if (may_pass) out[n++] = kPass;
+  return n;
+}
+
+// The answers in turn to `table` of one kind (R5.2: the same type and
+// length, higher): `kind` writes them.
+using AnswerKind = void (*)(Generator&, const Move& table);
+
+void higher_singles(Generator& g, const Move& table) {
+  g.singles(table.rank2, table.rank2 == kDragonRank2 ? 0 : table.rank2 + 1);  // the Phoenix: R3.2
+}
+void higher_pairs(Generator& g, const Move& table) { g.same_rank(2, table.rank2 / 2); }
+void higher_trios(Generator& g, const Move& table) { g.same_rank(3, table.rank2 / 2); }
+void higher_full_houses(Generator& g, const Move& table) { g.full_houses(table.rank2 / 2); }
+void higher_pair_runs(Generator& g, const Move& table) {
+  g.pair_runs(table.length / 2, table.length / 2, table.rank2 / 2);
+}
+void higher_straights(Generator& g, const Move& table) {
+  g.straights(table.length, table.length, table.rank2 / 2);
+  g.drop_straight_flushes(0);
+}
+void only_bombs(Generator& /*g*/, const Move& /*table*/) {}
+
+// Whether `hand` holds a straight that beats straight `table` (R5.2: the
+// same length, a higher top), straight flushes included: some window of
+// that many ranks, topping above the table, holds each rank, or all but one
+// with the Phoenix. A beating straight starts at rank 2 or above (the
+// table's tops at least its length), so the Mah Jong plays no part. Lets
+// the two in five hands that cannot answer skip the generator's set-up;
+// one multiplication counts every window at once.
+bool holds_higher_straight(Mask hand, const Move& table) {
+  constexpr Mask low = 0x1111111111111111ULL;
+  const Mask either = (hand & kNormals) | (hand & kNormals) >> 2;
+  const Mask held = (either | either >> 1) & kRankLowBits;  // a flag bit for each rank held
+  const int length = table.length;  // 5 to 14
+  // Nibble e: how many of the ranks e + 2 - length .. e + 1 are held (at most 14, so no carry).
+  const Mask held_in_window = held * (low >> (64 - 4 * length));
+  Mask missing = static_cast<Mask>(length) * low - held_in_window;  // no borrow: each nibble <= length
+  missing &= ~(low * ((hand & kPhoenix) >> 2));  // one missing rank is the Phoenix's (no branch: a coin toss)
+  // Nibbles of tops above the table's up to the Ace; the others made non-zero.
+  const Mask tops = (Mask{1} << rank_shift(kMaxRank + 1)) - (Mask{1} << rank_shift(table.rank2 / 2 + 1));
+  const Mask m = missing | ~tops;
+  return ((m - low) & ~m & (low << 3)) != 0;  // some nibble of m is zero
+}
+
+// Every move in turn against `table` of the kind `kind` answers with: its
+// answers, the bombs that beat the table (R4.1), the wish, the pass. One
+// function a kind, out of line, so that each builds only what it reads
+// and saves only the registers it uses: an answer to a single neither
+// counts the ranks nor spills the generator (its fields stay in registers
+// when no out-of-line call sees it).
+template <AnswerKind kind>
+[[gnu::noinline]] int answer_moves(Mask hand, const Move& table, int wish, Move* out) {
+  Generator g(hand, out);
+  kind(g, table);
+  g.bombs(&table);
+  return wished_or_passed(out, g.size(), hand, wish, true);
+}
+
+// The moves in turn against `table` (R5.2), dispatched by its type.
+int response_moves(Mask hand, const Move& table, int wish, Move* out) {
+  switch (table.type) {
+    case MoveType::Single: return answer_moves<higher_singles>(hand, table, wish, out);
+    case MoveType::Pair: return answer_moves<higher_pairs>(hand, table, wish, out);
+    case MoveType::Trio: return answer_moves<higher_trios>(hand, table, wish, out);
+    case MoveType::FullHouse: return answer_moves<higher_full_houses>(hand, table, wish, out);
+    case MoveType::PairRun: return answer_moves<higher_pair_runs>(hand, table, wish, out);
+    case MoveType::Straight:
+      return holds_higher_straight(hand, table) ? answer_moves<higher_straights>(hand, table, wish, out)
+                                                : answer_moves<only_bombs>(hand, table, wish, out);
+    case MoveType::Dog: return wished_or_passed(out, 0, hand, wish, true);  // nothing beats the Dog (R4.5)
+    default: return answer_moves<only_bombs>(hand, table, wish, out);  // a bomb: only a higher one
+  }
+}
+
+// R4.4, R4.6: out of turn, only bombs and the pass; no wish.
+[[gnu::noinline]] int out_of_turn_moves(Mask hand, const Move* table, Move* out) {
+  Generator g(hand, out);
+  if (table != nullptr && table->type != MoveType::Dog) g.bombs(table);
+  out[g.size()] = kPass;
+  return g.size() + 1;
+}
+
+[[gnu::noinline]] int lead_moves(Mask hand, int wish, Move* out) {
+  Generator g(hand, out);
+  generate_leads(g);
+  return wished_or_passed(out, g.size(), hand, wish, false);
+}
+
 }  // namespace
 
 int legal_moves(const Situation& s, Move* out) {
-  Generator g(s.hand, out);
-  if (s.out_of_turn) {  // R4.4, R4.6: only bombs, no wish
-    if (s.table != nullptr && s.table->type != MoveType::Dog) g.bombs(s.table);
-    out[g.size()] = kPass;
-    return g.size() + 1;
-  }
-  if (s.table == nullptr) {
-    generate_leads(g);
-  } else {
-    generate_responses(g, *s.table);
-  }
-  int n = g.size();
-  const Mask wished = s.wish ? s.hand & kNormals & rank_cards(s.wish) : 0;
-  if (wished) {
-    const int kept = keep_wished(out, n, wished);
-    if (kept > 0) return kept;  // compulsory: no pass (R6.3)
-  }
-  if (s.table != nullptr) out[n++] = kPass;  // a leader cannot pass (R5.1)
-  return n;
+  if (s.out_of_turn) return out_of_turn_moves(s.hand, s.table, out);
+  if (s.table == nullptr) return lead_moves(s.hand, s.wish, out);
+  return response_moves(s.hand, *s.table, s.wish, out);
 }
 
 int count_legal_moves(const Situation& s) {
@@ -705,7 +775,7 @@ int count_legal_moves(const Situation& s) {
 // with it, the second term the Phoenix standing for lo (never the 1). Pair
 // runs alike, with C(c,2) real pairs and c pairs completed by the Phoenix.
 // Every lowest rank is thus counted in a few independent multiplications.
-LeadCount::LeadCount(Mask hand) : hand_(hand), counted_(!five_in_a_suit(hand)) {
+LeadCount::LeadCount(Mask hand) : hand_(hand), counted_(!holds_straight_flush(hand)) {
   if (!counted_) return;  // drop_straight_flushes would shift the straights
   const RankFlags flags(hand);
   const std::uint64_t phoenix = (hand & kPhoenix) ? 1 : 0;
@@ -728,7 +798,7 @@ LeadCount::LeadCount(Mask hand) : hand_(hand), counted_(!five_in_a_suit(hand)) {
   std::uint64_t p0 = 1, p1 = 0, p2 = 0, q1 = 0, q2 = 0;  // pair runs: real, with the Phoenix
   int straights = 0, pair_runs = 0;
   const Mask one = flags.at_least[1], two_up = flags.at_least[2];  // rank flags, the Mah Jong as rank 1
-  const Mask per_rank = flags.counts | (hand & kMahJong);  // cards a rank, the Mah Jong as rank 1
+  const Mask per_rank = flags.counts;  // cards a rank, the Mah Jong as rank 1
   const Mask five = one + (one >> 4) + (one >> 8) + (one >> 12) + (one >> 16);  // ranks held per 5-window, <= 5
   const bool may_straight = (five & (phoenix ? 0x4444444444444444ULL : five >> 2 & five & 0x1111111111111111ULL)) != 0;
   const Mask normal_one = one & ~Mask{1};
