@@ -402,7 +402,7 @@ class Generator {
 
   // Pair runs of min_ranks..max_ranks adjacent pairs whose top rank is
   // above `above_rank`; the Phoenix may complete one pair.
-  void pair_runs(int min_ranks, int max_ranks, int above_rank) {
+  [[gnu::always_inline]] void pair_runs(int min_ranks, int max_ranks, int above_rank) {
     RunStorage& scratch = run_storage();
     const int first_lo = std::max(kMinRank, above_rank - max_ranks + 2);
     const Mask starts = run_starts(flags_.at_least[2], min_ranks, flags_.at_least[1] & ~kMahJong);
