@@ -261,7 +261,8 @@ class Generator {
     const std::size_t n_wild_trios = phoenix_ ? static_cast<std::size_t>(pair_count(pairs_above)) : 0;
     if (n_trios + n_wild_trios == 0) return;
     const std::size_t n_pairs = parts(pairs.data(), kTwoOf, 2, 0);
-    const std::size_t n_wild_pairs = phoenix_ && n_trios > 0 ? wild_parts(wild_pairs.data()) : 0;  // for real trios only
+    // The pairs the Phoenix completes go with real trios only.
+    const std::size_t n_wild_pairs = phoenix_ && n_trios > 0 ? wild_parts(wild_pairs.data()) : 0;
     for (std::size_t i = 0; i < n_trios; ++i) {
       const Part& t = trios[i];
       pair_up(t, pairs.data(), n_pairs, false);
