@@ -261,7 +261,8 @@ class Generator {
     const std::size_t n_wild_trios = phoenix_ ? static_cast<std::size_t>(pair_count(pairs_above)) : 0;
     if (n_trios + n_wild_trios == 0) return;
     const std::size_t n_pairs = parts(pairs.data(), kTwoOf, 2, 0);
-    const std::size_t n_wild_pairs = phoenix_ ? wild_parts(wild_pairs.data()) : 0;
+    // The pairs the Phoenix completes go with real trios only.
+    const std::size_t n_wild_pairs = phoenix_ && n_trios > 0 ? wild_parts(wild_pairs.data()) : 0;
     for (std::size_t i = 0; i < n_trios; ++i) {
       const Part& t = trios[i];
       pair_up(t, pairs.data(), n_pairs, false);
@@ -402,7 +403,7 @@ class Generator {
 
   // Pair runs of min_ranks..max_ranks adjacent pairs whose top rank is
   // above `above_rank`; the Phoenix may complete one pair.
-  void pair_runs(int min_ranks, int max_ranks, int above_rank) {
+  [[gnu::always_inline]] void pair_runs(int min_ranks, int max_ranks, int above_rank) {
     RunStorage& scratch = run_storage();
     const int first_lo = std::max(kMinRank, above_rank - max_ranks + 2);
     const Mask starts = run_starts(flags_.at_least[2], min_ranks, flags_.at_least[1] & ~kMahJong);
