@@ -144,26 +144,17 @@ constexpr Mask ranks_of(Mask m) {
 // The cards of `hand` that form a bomb: four of a rank, or a run of five or
 // more of one suit.
 Mask bomb_cards(Mask hand) {
-  const Mask n = hand & kNormals;
-  Mask bombs = (n & n >> 1 & n >> 2 & n >> 3 & kRankLowBits) * 0xF;
-  for (int suit = 0; suit < kNumSuits; ++suit) {
-    const Mask cards = (hand >> suit) & kRankLowBits;
-    const Mask starts = cards & cards >> 4 & cards >> 8 & cards >> 12 & cards >> 16;
-    if (!starts) continue;
-    Mask run = 0;
-    for (int k = 0; k < 5; ++k) run |= starts << (4 * k);
-    bombs |= run << suit;
-  }
+  const Mask lows = straight_flush_lows(hand);  // every suit at once
+  Mask bombs = four_of_a_kind_ranks(hand) * 0xF;
+  for (int k = 0; k < 5; ++k) bombs |= lows << (4 * k);
   return bombs;
 }
 
+// Four of a kinds, and suits holding a straight flush (one each, however long).
 int bomb_count(Mask hand) {
-  const Mask n = hand & kNormals;
-  int bombs = count(n & n >> 1 & n >> 2 & n >> 3 & kRankLowBits);
-  for (int suit = 0; suit < kNumSuits; ++suit) {
-    const Mask cards = (hand >> suit) & kRankLowBits;
-    bombs += (cards & cards >> 4 & cards >> 8 & cards >> 12 & cards >> 16) != 0;
-  }
+  const Mask lows = straight_flush_lows(hand);
+  int bombs = count(four_of_a_kind_ranks(hand));
+  for (int suit = 0; suit < kNumSuits; ++suit) bombs += ((lows >> suit) & kRankLowBits) != 0;
   return bombs;
 }
 
@@ -296,8 +287,7 @@ Mask straight_of(Mask rest) {
 Plan build_plan(Mask hand) {
   Plan plan;
   Mask rest = hand & (kNormals | kMahJong);
-  const Mask n = hand & kNormals;
-  const Mask fours = (n & n >> 1 & n >> 2 & n >> 3 & kRankLowBits) * 0xF;
+  const Mask fours = four_of_a_kind_ranks(hand) * 0xF;
   for (Mask f = fours; f;) {
     const Mask four = f & rank_cards(rank_of_index(std::countr_zero(f)));
     f &= ~four;

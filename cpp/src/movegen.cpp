@@ -44,7 +44,8 @@ struct Part {
   int rank;
 };
 
-// Pairs or trios of one hand: 13 ranks, at most 6 real + 4 with the Phoenix each.
+// Room for the pairs or trios of one hand (parts(): at most 6 a rank, its fixed
+// slots written past the count) or the cards the Phoenix pairs with (wild_parts()).
 constexpr int kMaxParts = 13 * 10 + 6;
 
 // Straights and pair runs grow rank by rank from one lowest rank, as
@@ -89,10 +90,11 @@ constexpr std::uint64_t tail(MoveType type, int length, int rank2, int phoenix_a
 // In fixed chunks of 4 moves, so that the loop ends where the predictor
 // expects it: 90 % of the blocks a lead copies hold at most 4 moves (a
 // third none), and a loop that ran n times missed about once a call. Up to
-// 3 moves past src + n are read (their values unused) and past dst + n
-// written: the move buffer's room (2048 against at most 1857 moves) and
-// the scratch blocks' (1024 against at most 756) absorb them, and every
-// block is read from before the place its successor is written to.
+// 4 moves from src + n on are read (their values unused) and from dst + n
+// on written (n = 0 still copies one chunk): the move buffer's room (2048
+// against at most 1857 moves) and the scratch blocks' (1024 against at most
+// 756) absorb them, and every block is read from before the place its
+// successor is written to.
 inline Move* add_to_each(Move* dst, const Move* src, int n, Mask cards, std::uint64_t step) {
   constexpr int kChunk = 4;
 #if defined(__GNUC__) || defined(__clang__)  // one 16-byte addition a move (SSE2 on x86-64)
@@ -126,7 +128,7 @@ inline Move* add_to_each(Move* dst, const Move* src, int n, Mask cards, std::uin
 // to a single none) instead of all four being built for every call.
 struct RankFlags {
   // The counts of RankFlags, read as "at least k": a nibble holds at most
-  // 4, so adding 8 - k carries into its bit 3 exactly when it holds k.
+  // 4, so adding 8 - k carries into its bit 3 exactly when it holds at least k.
   class Thresholds {
    public:
     explicit constexpr Thresholds(Mask counts) : counts_(counts) {}
@@ -297,7 +299,7 @@ class Generator {
   // fixed loops over the ranks, so that only the move count steers branches.
   // (With the Phoenix, placing each wild run by a sum of digit x weight in
   // the same way gave the same moves in the same order but took 1.5x as
-  // long as grow_straights(): it stays with the lists.)
+  // long as growing the runs rank by rank: grow_straights() keeps that.)
   void real_straights(int lo, int length) {
     // cards[k][j]: the j-th card of rank lo + k. Only the first `length` rows are read.
     std::array<std::array<Mask, 4>, kMaxRank> cards;  // NOLINT(cppcoreguidelines-pro-type-member-init)
@@ -492,7 +494,7 @@ class Generator {
   // Removes the straights generated from `from` on that are one-suit
   // without Mah Jong or Phoenix: those card sets are straight flushes.
   void drop_straight_flushes(int from) {
-    if (!may_hold_straight_flush()) return;
+    if (!holds_straight_flush(hand_)) return;
     int kept = from;
     for (int i = from; i < n_; ++i) {
       const Move& m = out_[i];
@@ -504,9 +506,7 @@ class Generator {
 
   // Bombs (R4.1) that beat `table` (nullptr: all bombs).
   void bombs(const Move* table) {
-    const Mask n = hand_ & kNormals;
-    const Mask two = n & n >> 1;
-    const Mask fours = two & two >> 2 & kRankLowBits;  // flag bits of the ranks held four times
+    const Mask fours = four_of_a_kind_ranks(hand_);
     const bool flush = holds_straight_flush(hand_);
     if (fours == 0 && !flush) return;  // most hands: one well-predicted branch
     const bool table_bomb = table != nullptr && is_bomb(table->type);
@@ -617,8 +617,6 @@ class Generator {
     if (phoenix_) starts |= equal(in_window, ranks - 1) & (wild_lo | held);
     return starts & ((Mask{1} << rank_shift(kMaxRank - ranks + 2)) - 1);  // lo <= 15 - ranks
   }
-
-  [[nodiscard]] bool may_hold_straight_flush() const { return holds_straight_flush(hand_); }
 
   static bool single_suit(Mask cards) {
     for (int s = 0; s < kNumSuits; ++s) {

@@ -53,19 +53,26 @@ constexpr int rank_count(Mask m, int rank) { return detail::kNibbleCount[rank_ni
 // All normal cards of one suit (suit 0..3).
 constexpr Mask suit_cards(int suit) { return kRankLowBits << suit; }
 
-// Whether `hand` holds five cards of one suit in consecutive ranks (a shift
-// by 4 moves every card to the next rank of its suit, all suits at once).
-constexpr bool holds_straight_flush(Mask hand) {
+// The ranks `hand` holds all four cards of (R4.1), as flag bits: each
+// rank's lowest bit.
+constexpr Mask four_of_a_kind_ranks(Mask hand) {
   const Mask n = hand & kNormals;
-  return (n & n >> 4 & n >> 8 & n >> 12 & n >> 16) != 0;
+  return n & n >> 1 & n >> 2 & n >> 3 & kRankLowBits;
 }
+
+// The cards of `hand` that begin five cards of one suit in consecutive ranks
+// (a shift by 4 moves every card to the next rank of its suit, all suits at once).
+constexpr Mask straight_flush_lows(Mask hand) {
+  const Mask n = hand & kNormals;
+  return n & n >> 4 & n >> 8 & n >> 12 & n >> 16;
+}
+
+// Whether `hand` holds five cards of one suit in consecutive ranks.
+constexpr bool holds_straight_flush(Mask hand) { return straight_flush_lows(hand) != 0; }
 
 // Whether `hand` holds a bomb (R4.1): four cards of one rank or a straight
 // flush; the Phoenix is in neither. Branch-free: most hands hold none.
-constexpr bool holds_bomb(Mask hand) {
-  const Mask n = hand & kNormals;
-  return ((n & n >> 1 & n >> 2 & n >> 3 & kRankLowBits) | (n & n >> 4 & n >> 8 & n >> 12 & n >> 16)) != 0;
-}
+constexpr bool holds_bomb(Mask hand) { return (four_of_a_kind_ranks(hand) | straight_flush_lows(hand)) != 0; }
 
 // The number of cards in `m`. Distributed builds target baseline x86-64,
 // which has no popcount instruction, and the libgcc fallback is slow.

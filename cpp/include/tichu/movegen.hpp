@@ -27,7 +27,9 @@ struct Situation {
 
 // Writes every legal move to `out` (room for kMaxLegalMoves), in an
 // unspecified but deterministic order; returns how many. The situation
-// must be valid (check_situation).
+// must be valid (check_situation). It may also write a few records past
+// the count it returns (fixed blocks, so that loops do not branch on the
+// hand), always inside the kMaxLegalMoves records.
 int legal_moves(const Situation& s, Move* out);
 
 // How many legal moves there are, without the caller keeping them.
