@@ -338,38 +338,49 @@ class Generator {
   }
 
   // straights_at() once run_may_start() holds: the block of one rank, then
-  // longer ones, in scratch while too short to emit, then in the output.
+  // longer ones (grow_runs()).
   [[gnu::always_inline]] void grow_straights(RunStorage& scratch, int lo, int min_len, int max_len, int above_rank) {
     Move* block = scratch.a.data();
-    Move* spare = scratch.b.data();
     const SubNibbles& cards = kOneOf[nibble(lo)];
     for (std::size_t i = 0; i < 4; ++i)  // all slots, as in same_rank()
       store(block + i, Mask{cards.items[i]} << rank_shift(lo), MoveType::Straight, 1, 2 * lo);
-    int n_real = cards.size;
+    const int n_real = cards.size;
     int n_wild = 0;
     if (phoenix_ && lo >= kMinRank)
       store(block + n_real + n_wild++, kPhoenix, MoveType::Straight, 1, 2 * lo, lo);  // never the 1
-    const int last = std::min(kMaxRank, lo + max_len - 1);
-    // The first top rank emitted: hi - lo + 1 >= min_len and hi > above_rank.
-    const int first_emitted = std::max(lo + min_len - 1, above_rank + 1);
+    grow_runs<false>(scratch, lo, n_real, n_wild, std::min(kMaxRank, lo + max_len - 1),
+                     std::max(lo + min_len - 1, above_rank + 1));
+  }
+
+  // Grows the block of rank lo in scratch.a (n_real runs without the
+  // Phoenix, then n_wild with it) rank by rank up to `last`: straights by a
+  // card of each rank, pair runs (kPairs) by a pair of it. Blocks whose top
+  // rank is below `first_emitted` (too short, or not above the table) stay
+  // in scratch; from there on each block is written to the output after the
+  // one it grows from.
+  template <bool kPairs>
+  [[gnu::always_inline]] void grow_runs(RunStorage& scratch, int lo, int n_real, int n_wild, int last,
+                                        int first_emitted) {
+    Move* block = scratch.a.data();
+    Move* spare = scratch.b.data();
     int hi = lo + 1;
-    for (; hi < first_emitted && hi <= last; ++hi) {  // a lead: always 3 ranks
+    for (; hi < first_emitted && hi <= last; ++hi) {  // a lead: 3 ranks of straights, no pair run
       Move* const next = spare;
-      grow_straight_block(next, block, n_real, n_wild, hi);
+      grow_run_block<kPairs>(next, block, n_real, n_wild, hi);
       if (n_real + n_wild == 0) return;
       spare = block;
       block = next;
     }
     Move* dst = out_ + n_;
     for (; hi <= last && n_real > 0; ++hi) {
-      Move* const end = grow_straight_block(dst, block, n_real, n_wild, hi);
+      Move* const end = grow_run_block<kPairs>(dst, block, n_real, n_wild, hi);
       block = dst;
       dst = end;
     }
-    // Once the Phoenix stands in every run, each grows by the cards of the next rank alone.
-    constexpr std::uint64_t step = tail(MoveType::Pass, 1, 2);
+    // Once the Phoenix stands in every run, each grows by the choices of the next rank alone.
+    constexpr std::uint64_t step = tail(MoveType::Pass, kPairs ? 2 : 1, 2);
     for (; hi <= last && n_wild > 0; ++hi) {
-      const SubNibbles& choices = kOneOf[nibble(hi)];
+      const SubNibbles& choices = run_choices<kPairs>(hi);
       Move* const begin = dst;
       for (std::size_t c = 0; c < choices.size; ++c)
         dst = add_to_each(dst, block, n_wild, Mask{choices.items[c]} << rank_shift(hi), step);
@@ -379,17 +390,26 @@ class Generator {
     n_ = static_cast<int>(dst - out_);
   }
 
-  // Writes from `dst` on the straights one rank longer (top rank `hi`) than
+  // What rank hi adds to a run: one of its cards for a straight, one of its
+  // pairs for a pair run (kPairs).
+  template <bool kPairs>
+  [[nodiscard]] const SubNibbles& run_choices(int hi) const {
+    return (kPairs ? kTwoOf : kOneOf)[nibble(hi)];
+  }
+
+  // Writes from `dst` on the runs one rank longer (top rank `hi`) than
   // `block` (n_real runs without the Phoenix, then n_wild with it): for each
-  // card c of rank hi the runs without the Phoenix plus c, then for each c
+  // choice c of rank hi the runs without the Phoenix plus c, then for each c
   // those with it plus c, then those without it plus the Phoenix as hi (the
-  // lowest rank's card changes fastest). Returns the end; updates the counts.
-  Move* grow_straight_block(Move* dst, const Move* block, int& n_real, int& n_wild, int hi) const {
-    constexpr std::uint64_t step = tail(MoveType::Pass, 1, 2);
+  // lowest rank's card changes fastest); for a pair run the Phoenix comes
+  // with each card of rank hi in turn. Returns the end; updates the counts.
+  template <bool kPairs>
+  Move* grow_run_block(Move* dst, const Move* block, int& n_real, int& n_wild, int hi) const {
+    constexpr std::uint64_t step = tail(MoveType::Pass, kPairs ? 2 : 1, 2);
     Move* const begin = dst;
-    const SubNibbles& choices = kOneOf[nibble(hi)];
+    const SubNibbles& choices = run_choices<kPairs>(hi);
     const int shift = rank_shift(hi);
-    if (choices.size == 1) {  // the commonest: both parts take the one card, in one pass
+    if (choices.size == 1) {  // the commonest: both parts take the one choice, in one pass
       dst = add_to_each(dst, block, n_real + n_wild, Mask{choices.items[0]} << shift, step);
     } else {
       for (std::size_t c = 0; c < choices.size; ++c)
@@ -397,7 +417,16 @@ class Generator {
       for (std::size_t c = 0; c < choices.size; ++c)
         dst = add_to_each(dst, block + n_real, n_wild, Mask{choices.items[c]} << shift, step);
     }
-    if (phoenix_) dst = add_to_each(dst, block, n_real, kPhoenix, step + tail(MoveType::Pass, 0, 0, hi));
+    if (phoenix_) {
+      const std::uint64_t wild_step = step + tail(MoveType::Pass, 0, 0, hi);
+      if constexpr (kPairs) {
+        const SubNibbles& ones = kOneOf[nibble(hi)];
+        for (std::size_t c = 0; c < ones.size; ++c)
+          dst = add_to_each(dst, block, n_real, (Mask{ones.items[c]} << shift) | kPhoenix, wild_step);
+      } else {
+        dst = add_to_each(dst, block, n_real, kPhoenix, wild_step);
+      }
+    }
     n_wild = static_cast<int>(dst - begin) - choices.size * n_real;
     n_real *= choices.size;
     return dst;
@@ -419,16 +448,15 @@ class Generator {
     grow_pair_runs(scratch, lo, min_ranks, max_ranks, above_rank);
   }
 
-  // pair_runs_at() once run_may_start() holds; blocks as in
-  // grow_straights(), the Phoenix completing a pair of the top rank with
-  // each of its cards.
+  // pair_runs_at() once run_may_start() holds: the block of one rank, then
+  // longer ones (grow_runs()), the Phoenix completing a pair of the top rank
+  // with each of its cards.
   [[gnu::always_inline]] void grow_pair_runs(RunStorage& scratch, int lo, int min_ranks, int max_ranks,
                                              int above_rank) {
     Move* block = scratch.a.data();
-    Move* spare = scratch.b.data();
     const SubNibbles& pairs = kTwoOf[nibble(lo)];
     const SubNibbles& ones = kOneOf[nibble(lo)];
-    int n_real = pairs.size;
+    const int n_real = pairs.size;
     for (std::size_t i = 0; i < pairs.size; ++i)
       store(block + i, Mask{pairs.items[i]} << rank_shift(lo), MoveType::PairRun, 2, 2 * lo);
     int n_wild = 0;
@@ -437,58 +465,8 @@ class Generator {
         store(block + n_real + i, (Mask{ones.items[i]} << rank_shift(lo)) | kPhoenix, MoveType::PairRun, 2, 2 * lo, lo);
       n_wild = ones.size;
     }
-    const int last = std::min(kMaxRank, lo + max_ranks - 1);
-    const int first_emitted = std::max(lo + min_ranks - 1, above_rank + 1);  // as in grow_straights()
-    int hi = lo + 1;
-    for (; hi < first_emitted && hi <= last; ++hi) {  // a lead: none
-      Move* const next = spare;
-      grow_pair_run_block(next, block, n_real, n_wild, hi);
-      if (n_real + n_wild == 0) return;
-      spare = block;
-      block = next;
-    }
-    Move* dst = out_ + n_;
-    for (; hi <= last && n_real > 0; ++hi) {
-      Move* const end = grow_pair_run_block(dst, block, n_real, n_wild, hi);
-      block = dst;
-      dst = end;
-    }
-    constexpr std::uint64_t step = tail(MoveType::Pass, 2, 2);
-    for (; hi <= last && n_wild > 0; ++hi) {  // as in grow_straights()
-      const SubNibbles& top_pairs = kTwoOf[nibble(hi)];
-      Move* const begin = dst;
-      for (std::size_t c = 0; c < top_pairs.size; ++c)
-        dst = add_to_each(dst, block, n_wild, Mask{top_pairs.items[c]} << rank_shift(hi), step);
-      n_wild *= top_pairs.size;
-      block = begin;
-    }
-    n_ = static_cast<int>(dst - out_);
-  }
-
-  // grow_straight_block() for pair runs: each pair of rank hi in turn, then
-  // the Phoenix completing a pair with each card of rank hi.
-  Move* grow_pair_run_block(Move* dst, const Move* block, int& n_real, int& n_wild, int hi) const {
-    constexpr std::uint64_t step = tail(MoveType::Pass, 2, 2);
-    Move* const begin = dst;
-    const SubNibbles& pairs = kTwoOf[nibble(hi)];
-    const int shift = rank_shift(hi);
-    if (pairs.size == 1) {
-      dst = add_to_each(dst, block, n_real + n_wild, Mask{pairs.items[0]} << shift, step);
-    } else {
-      for (std::size_t c = 0; c < pairs.size; ++c)
-        dst = add_to_each(dst, block, n_real, Mask{pairs.items[c]} << shift, step);
-      for (std::size_t c = 0; c < pairs.size; ++c)
-        dst = add_to_each(dst, block + n_real, n_wild, Mask{pairs.items[c]} << shift, step);
-    }
-    if (phoenix_) {
-      const SubNibbles& ones = kOneOf[nibble(hi)];
-      const std::uint64_t wild_step = step + tail(MoveType::Pass, 0, 0, hi);
-      for (std::size_t c = 0; c < ones.size; ++c)
-        dst = add_to_each(dst, block, n_real, (Mask{ones.items[c]} << shift) | kPhoenix, wild_step);
-    }
-    n_wild = static_cast<int>(dst - begin) - pairs.size * n_real;
-    n_real *= pairs.size;
-    return dst;
+    grow_runs<true>(scratch, lo, n_real, n_wild, std::min(kMaxRank, lo + max_ranks - 1),
+                    std::max(lo + min_ranks - 1, above_rank + 1));
   }
 
   // Removes the straights generated from `from` on that are one-suit
