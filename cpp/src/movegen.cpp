@@ -477,7 +477,10 @@ class Generator {
   [[gnu::always_inline]] void pair_runs(int min_ranks, int max_ranks, int above_rank) {
     RunStorage& scratch = run_storage();
     const int first_lo = std::max(kMinRank, above_rank - max_ranks + 2);
-    const Mask starts = run_starts(flags_.at_least[2], min_ranks, flags_.at_least[1] & ~kMahJong);
+    // The Phoenix completes a pair only beside a card of its rank: every rank of a pair run is held.
+    const Mask held = flags_.at_least[1] & ~kMahJong;
+    const Mask starts =
+        run_starts(flags_.at_least[2], min_ranks, held) & nibbles_equal(held_in_windows(held, min_ranks), min_ranks);
     for (RankIterator it(starts, first_lo); !it.done();)
       grow_pair_runs(scratch, it.next(), min_ranks, max_ranks, above_rank);
   }
@@ -623,17 +626,24 @@ class Generator {
   // lo with lo + ranks - 1 <= 14 where it holds, given `wild_lo` (flag bits
   // of the ranks the Phoenix may stand for as lo). Without a branch per rank.
   [[nodiscard]] Mask run_starts(Mask held, int ranks, Mask wild_lo) const {
-    constexpr Mask low = 0x1111111111111111ULL;
-    // Per nibble: how many of the `ranks` ranks from it are held (at most 14, so no carry). The
-    // multiplication sums the windows ending at each rank at once, the shift moves each to its lowest.
-    const Mask in_window = (held * (low >> (64 - 4 * ranks))) >> rank_shift(ranks);
-    const auto equal = [](Mask counts, int value) {
-      const Mask x = counts ^ (static_cast<Mask>(value) * low);
-      return ~(x | x >> 1 | x >> 2 | x >> 3) & low;
-    };
-    Mask starts = equal(in_window, ranks);
-    if (phoenix_) starts |= equal(in_window, ranks - 1) & (wild_lo | held);
+    const Mask in_window = held_in_windows(held, ranks);
+    Mask starts = nibbles_equal(in_window, ranks);
+    if (phoenix_) starts |= nibbles_equal(in_window, ranks - 1) & (wild_lo | held);
     return starts & ((Mask{1} << rank_shift(kMaxRank - ranks + 2)) - 1);  // lo <= 15 - ranks
+  }
+
+  // Per nibble: how many of the `ranks` ranks from it `held` flags (at most 14, so no carry). The
+  // multiplication sums the windows ending at each rank at once, the shift moves each to its lowest.
+  static Mask held_in_windows(Mask held, int ranks) {
+    constexpr Mask low = 0x1111111111111111ULL;
+    return (held * (low >> (64 - 4 * ranks))) >> rank_shift(ranks);
+  }
+
+  // A flag bit for each nibble of `counts` that equals `value`.
+  static Mask nibbles_equal(Mask counts, int value) {
+    constexpr Mask low = 0x1111111111111111ULL;
+    const Mask x = counts ^ (static_cast<Mask>(value) * low);
+    return ~(x | x >> 1 | x >> 2 | x >> 3) & low;
   }
 
   static bool single_suit(Mask cards) {
