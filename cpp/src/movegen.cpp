@@ -5,6 +5,7 @@
 #include <bit>
 #include <cstring>
 #include <string>
+#include <utility>
 
 namespace tichu {
 namespace {
@@ -84,6 +85,15 @@ constexpr std::uint64_t tail(MoveType type, int length, int rank2, int phoenix_a
                .phoenix_as = static_cast<std::uint8_t>(phoenix_as)};
   return std::bit_cast<std::array<std::uint64_t, 2>>(m)[1];
 }
+
+// What every run of a scratch block still lacks, added by the next copy
+// (add_to_each()): the cards and tail() fields of the ranks it grew by in
+// place. The runs are written less it; as both words add modulo 2^64, a
+// later addition gives each run exactly.
+struct Owed {
+  Mask cards = 0;
+  std::uint64_t step = 0;
+};
 
 // Writes moves src[0..n) from `dst` on with `cards` and `step` added to each
 // (cards of a rank none of them holds: adding is a union); returns the end.
@@ -357,23 +367,30 @@ class Generator {
   // card of each rank, pair runs (kPairs) by a pair of it. Blocks whose top
   // rank is below `first_emitted` (too short, or not above the table) stay
   // in scratch; from there on each block is written to the output after the
-  // one it grows from.
+  // one it grows from. A scratch block grows by a rank of one choice in
+  // place: only its new runs holding the Phoenix are written, and the
+  // choice is owed to every run until the next copy adds it.
   template <bool kPairs>
   [[gnu::always_inline]] void grow_runs(RunStorage& scratch, int lo, int n_real, int n_wild, int last,
                                         int first_emitted) {
     Move* block = scratch.a.data();
     Move* spare = scratch.b.data();
+    Owed owed;
     int hi = lo + 1;
     for (; hi < first_emitted && hi <= last; ++hi) {  // a lead: 3 ranks of straights, no pair run
+      if (run_choices<kPairs>(hi).size == 1) {
+        grow_run_block_in_place<kPairs>(block, n_real, n_wild, hi, owed);
+        continue;
+      }
       Move* const next = spare;
-      grow_run_block<kPairs>(next, block, n_real, n_wild, hi);
+      grow_run_block<kPairs>(next, block, n_real, n_wild, hi, std::exchange(owed, {}));
       if (n_real + n_wild == 0) return;
       spare = block;
       block = next;
     }
     Move* dst = out_ + n_;
     for (; hi <= last && n_real > 0; ++hi) {
-      Move* const end = grow_run_block<kPairs>(dst, block, n_real, n_wild, hi);
+      Move* const end = grow_run_block<kPairs>(dst, block, n_real, n_wild, hi, std::exchange(owed, {}));
       block = dst;
       dst = end;
     }
@@ -383,7 +400,9 @@ class Generator {
       const SubNibbles& choices = run_choices<kPairs>(hi);
       Move* const begin = dst;
       for (std::size_t c = 0; c < choices.size; ++c)
-        dst = add_to_each(dst, block, n_wild, Mask{choices.items[c]} << rank_shift(hi), step);
+        dst =
+            add_to_each(dst, block, n_wild, (Mask{choices.items[c]} << rank_shift(hi)) + owed.cards, step + owed.step);
+      owed = {};
       n_wild *= choices.size;
       block = begin;
     }
@@ -398,38 +417,59 @@ class Generator {
   }
 
   // Writes from `dst` on the runs one rank longer (top rank `hi`) than
-  // `block` (n_real runs without the Phoenix, then n_wild with it): for each
-  // choice c of rank hi the runs without the Phoenix plus c, then for each c
-  // those with it plus c, then those without it plus the Phoenix as hi (the
-  // lowest rank's card changes fastest); for a pair run the Phoenix comes
-  // with each card of rank hi in turn. Returns the end; updates the counts.
+  // `block` (n_real runs without the Phoenix, then n_wild with it, each
+  // lacking `owed`): for each choice c of rank hi the runs without the
+  // Phoenix plus c, then for each c those with it plus c, then those without
+  // it plus the Phoenix as hi (the lowest rank's card changes fastest); for
+  // a pair run the Phoenix comes with each card of rank hi in turn. Returns
+  // the end; updates the counts.
   template <bool kPairs>
-  Move* grow_run_block(Move* dst, const Move* block, int& n_real, int& n_wild, int hi) const {
-    constexpr std::uint64_t step = tail(MoveType::Pass, kPairs ? 2 : 1, 2);
+  Move* grow_run_block(Move* dst, const Move* block, int& n_real, int& n_wild, int hi, Owed owed) const {
+    const std::uint64_t step = owed.step + tail(MoveType::Pass, kPairs ? 2 : 1, 2);
     Move* const begin = dst;
     const SubNibbles& choices = run_choices<kPairs>(hi);
     const int shift = rank_shift(hi);
     if (choices.size == 1) {  // the commonest: both parts take the one choice, in one pass
-      dst = add_to_each(dst, block, n_real + n_wild, Mask{choices.items[0]} << shift, step);
+      dst = add_to_each(dst, block, n_real + n_wild, (Mask{choices.items[0]} << shift) + owed.cards, step);
     } else {
       for (std::size_t c = 0; c < choices.size; ++c)
-        dst = add_to_each(dst, block, n_real, Mask{choices.items[c]} << shift, step);
+        dst = add_to_each(dst, block, n_real, (Mask{choices.items[c]} << shift) + owed.cards, step);
       for (std::size_t c = 0; c < choices.size; ++c)
-        dst = add_to_each(dst, block + n_real, n_wild, Mask{choices.items[c]} << shift, step);
+        dst = add_to_each(dst, block + n_real, n_wild, (Mask{choices.items[c]} << shift) + owed.cards, step);
     }
-    if (phoenix_) {
-      const std::uint64_t wild_step = step + tail(MoveType::Pass, 0, 0, hi);
-      if constexpr (kPairs) {
-        const SubNibbles& ones = kOneOf[nibble(hi)];
-        for (std::size_t c = 0; c < ones.size; ++c)
-          dst = add_to_each(dst, block, n_real, (Mask{ones.items[c]} << shift) | kPhoenix, wild_step);
-      } else {
-        dst = add_to_each(dst, block, n_real, kPhoenix, wild_step);
-      }
-    }
+    dst = add_wild_runs<kPairs>(dst, block, n_real, hi, owed.cards, step);
     n_wild = static_cast<int>(dst - begin) - choices.size * n_real;
     n_real *= choices.size;
     return dst;
+  }
+
+  // grow_run_block() when rank hi has one choice, for a block in scratch:
+  // the block stays, its runs now owing the choice too, and the new runs
+  // holding the Phoenix as hi follow it (written less what they will be owed).
+  template <bool kPairs>
+  void grow_run_block_in_place(Move* block, int n_real, int& n_wild, int hi, Owed& owed) const {
+    const Mask choice = Mask{run_choices<kPairs>(hi).items[0]} << rank_shift(hi);
+    owed.cards += choice;
+    owed.step += tail(MoveType::Pass, kPairs ? 2 : 1, 2);
+    Move* const end = block + n_real + n_wild;
+    n_wild = static_cast<int>(add_wild_runs<kPairs>(end, block, n_real, hi, -choice, 0) - block) - n_real;
+  }
+
+  // Writes from `dst` on the n_real runs of `block` holding no Phoenix, grown by
+  // the Phoenix as rank hi (for a pair run, beside each card of hi in turn),
+  // with `cards` and `step` added; returns the end.
+  template <bool kPairs>
+  Move* add_wild_runs(Move* dst, const Move* block, int n_real, int hi, Mask cards, std::uint64_t step) const {
+    if (!phoenix_) return dst;
+    const std::uint64_t wild_step = step + tail(MoveType::Pass, 0, 0, hi);
+    if constexpr (kPairs) {
+      const SubNibbles& ones = kOneOf[nibble(hi)];
+      for (std::size_t c = 0; c < ones.size; ++c)
+        dst = add_to_each(dst, block, n_real, (Mask{ones.items[c]} << rank_shift(hi)) + kPhoenix + cards, wild_step);
+      return dst;
+    } else {
+      return add_to_each(dst, block, n_real, kPhoenix + cards, wild_step);
+    }
   }
 
   // Pair runs of min_ranks..max_ranks adjacent pairs whose top rank is
@@ -437,7 +477,10 @@ class Generator {
   [[gnu::always_inline]] void pair_runs(int min_ranks, int max_ranks, int above_rank) {
     RunStorage& scratch = run_storage();
     const int first_lo = std::max(kMinRank, above_rank - max_ranks + 2);
-    const Mask starts = run_starts(flags_.at_least[2], min_ranks, flags_.at_least[1] & ~kMahJong);
+    // The Phoenix completes a pair only beside a card of its rank: every rank of a pair run is held.
+    const Mask held = flags_.at_least[1] & ~kMahJong;
+    const Mask starts =
+        run_starts(flags_.at_least[2], min_ranks, held) & nibbles_equal(held_in_windows(held, min_ranks), min_ranks);
     for (RankIterator it(starts, first_lo); !it.done();)
       grow_pair_runs(scratch, it.next(), min_ranks, max_ranks, above_rank);
   }
@@ -583,17 +626,24 @@ class Generator {
   // lo with lo + ranks - 1 <= 14 where it holds, given `wild_lo` (flag bits
   // of the ranks the Phoenix may stand for as lo). Without a branch per rank.
   [[nodiscard]] Mask run_starts(Mask held, int ranks, Mask wild_lo) const {
-    constexpr Mask low = 0x1111111111111111ULL;
-    // Per nibble: how many of the `ranks` ranks from it are held (at most 14, so no carry). The
-    // multiplication sums the windows ending at each rank at once, the shift moves each to its lowest.
-    const Mask in_window = (held * (low >> (64 - 4 * ranks))) >> rank_shift(ranks);
-    const auto equal = [](Mask counts, int value) {
-      const Mask x = counts ^ (static_cast<Mask>(value) * low);
-      return ~(x | x >> 1 | x >> 2 | x >> 3) & low;
-    };
-    Mask starts = equal(in_window, ranks);
-    if (phoenix_) starts |= equal(in_window, ranks - 1) & (wild_lo | held);
+    const Mask in_window = held_in_windows(held, ranks);
+    Mask starts = nibbles_equal(in_window, ranks);
+    if (phoenix_) starts |= nibbles_equal(in_window, ranks - 1) & (wild_lo | held);
     return starts & ((Mask{1} << rank_shift(kMaxRank - ranks + 2)) - 1);  // lo <= 15 - ranks
+  }
+
+  // Per nibble: how many of the `ranks` ranks from it `held` flags (at most 14, so no carry). The
+  // multiplication sums the windows ending at each rank at once, the shift moves each to its lowest.
+  static Mask held_in_windows(Mask held, int ranks) {
+    constexpr Mask low = 0x1111111111111111ULL;
+    return (held * (low >> (64 - 4 * ranks))) >> rank_shift(ranks);
+  }
+
+  // A flag bit for each nibble of `counts` that equals `value`.
+  static Mask nibbles_equal(Mask counts, int value) {
+    constexpr Mask low = 0x1111111111111111ULL;
+    const Mask x = counts ^ (static_cast<Mask>(value) * low);
+    return ~(x | x >> 1 | x >> 2 | x >> 3) & low;
   }
 
   static bool single_suit(Mask cards) {
