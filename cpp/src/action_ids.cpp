@@ -144,9 +144,9 @@ int action_id_of(const Action& a, const HandState& s, bool checked) {
 // the legal moves (HandState::legal_actions' order), then the call.
 int play_ids(const HandState& s, std::int32_t* ids, Action* first) {
   const int p = s.current_player();
-  const bool in_turn = s.decision() == Decision::Play;
   int count = 0;
-  if (in_turn && s.table() != nullptr && cannot_beat(s.hand(p), *s.table(), s.seat_may_hold_bomb(p))) {
+  if (s.decision() == Decision::Play && s.table() != nullptr &&
+      cannot_beat(s.hand(p), *s.table(), s.seat_may_hold_bomb(p))) {
     ids[0] = ids::kPass;  // the pass alone (R5.2), the commonest answer: nothing to generate
     first[0] = play_action(kPass);
     count = 1;
@@ -180,13 +180,11 @@ int play_ids(const HandState& s, std::int32_t* ids, Action* first) {
       where[id] = 0;
     }
   }
-  if (in_turn && s.may_call_tichu(p)) {  // the call's id is above every move's: last
-    static_assert(ids::kTichu > ids::kStraightFlush + ids::kStraightFlushes.size);
-    ids[count] = ids::kTichu;
-    first[count] = value_action(ActionKind::Tichu, 1);
-    ++count;
-  }
-  return count;
+  const int with_call = s.add_tichu_call(first, count);
+  // The call's id is above every move's: last among the actions, it keeps the ids ascending.
+  static_assert(ids::kTichu > ids::kStraightFlush + ids::kStraightFlushes.size);
+  if (with_call > count) ids[count] = ids::kTichu;
+  return with_call;
 }
 
 }  // namespace
@@ -210,7 +208,7 @@ int legal_action_mask(const HandState& s, std::uint8_t* out) {
         set += bit == 0;
         bit = 1;
       }
-      if (s.decision() == Decision::Play && s.may_call_tichu(s.current_player())) {
+      if (s.offers_tichu_call()) {
         out[ids::kTichu] = 1;
         ++set;
       }

@@ -278,11 +278,7 @@ int HandState::legal_actions(Action* out) const {
           legal_moves(Situation{.hand = hand, .table = table(), .wish = in_turn ? wish_ : 0, .out_of_turn = !in_turn},
                       moves);
       for (int i = 0; i < n; ++i) out[i] = play_action(moves[i]);
-      if (in_turn && may_call_tichu(player_)) {
-        out[n] = value_action(ActionKind::Tichu, 1);
-        return n + 1;
-      }
-      return n;
+      return add_tichu_call(out, n);
     }
     case Decision::Wish: {  // R6.1: no wish, or a normal rank
       out[0] = value_action(ActionKind::Wish, 0);
@@ -322,7 +318,7 @@ bool HandState::is_legal(const Action& a) const {
     case Decision::Play:
     case Decision::Bomb: {
       if (a.kind == ActionKind::Tichu) {
-        return decision_ == Decision::Play && a.value == 1 && no_move && no_push && may_call_tichu(player_);
+        return a.value == 1 && no_move && no_push && offers_tichu_call();
       }
       if (a.kind != ActionKind::Play || a.value || !no_push) return false;
       const bool in_turn = decision_ == Decision::Play;

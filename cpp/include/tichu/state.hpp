@@ -124,6 +124,16 @@ class HandState {
     const auto not_played = static_cast<unsigned>((played_ >> i & 1) == 0);
     return (static_cast<unsigned>(exchanged_) & no_call & not_played) != 0;
   }
+  // R7.2 among the legal actions: in his turn (a PLAY decision, not a bomb
+  // offer) a player who may still call Tichu has the call besides his moves.
+  [[nodiscard]] bool offers_tichu_call() const { return decision_ == Decision::Play && may_call_tichu(player_); }
+  // The call's place in the order of legal actions (docs/api.md): after the
+  // moves. Writes it at out[moves] when offered; returns the count with it.
+  int add_tichu_call(Action* out, int moves) const {
+    if (!offers_tichu_call()) return moves;
+    out[moves] = value_action(ActionKind::Tichu, 1);
+    return moves + 1;
+  }
   // False when `seat` (0..3)'s hand surely holds no bomb (bomb_seats_, kept
   // as the hands shrink); true means "maybe", so a caller may skip its bomb tests.
   [[nodiscard]] bool seat_may_hold_bomb(int seat) const { return (bomb_seats_.bits >> seat & 1) != 0; }
