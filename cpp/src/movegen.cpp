@@ -828,14 +828,12 @@ LeadCount::LeadCount(Mask hand) : hand_(hand), counted_(!holds_straight_flush(ha
 
 Move LeadCount::nth(int k, Move* scratch) const {
   if (k < kinds_[0]) {  // a single, the commonest choice of a short hand: built directly, in singles() order
-    if (hand_ & kMahJong) {
-      if (k == 0) return make_move(kMahJong, MoveType::Single, 2);
-      --k;
-    }
-    const Mask normals = hand_ & kNormals;
-    const Mask card = nth_card(normals, k);
+    // The Mah Jong (bit 0, read as rank 1) comes first, then the normal
+    // cards in card order: one nth_card finds either, with no branch on it.
+    const Mask ranked = hand_ & (kMahJong | kNormals);
+    const Mask card = nth_card(ranked, k);
     if (card != 0) return make_move(card, MoveType::Single, 2 * rank_of_index(std::countr_zero(card)));
-    k -= count(normals);
+    k -= count(ranked);
     if ((hand_ & kPhoenix) && k-- == 0) return make_move(kPhoenix, MoveType::Single, kLedPhoenixRank2);
     return make_move(kDragon, MoveType::Single, kDragonRank2);
   }
