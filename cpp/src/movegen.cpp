@@ -795,13 +795,68 @@ int count_legal_moves(const Situation& s) {
   return legal_moves(s, scratch.data());
 }
 
-// The counts follow generate_leads() kind by kind. Runs are counted from
-// the top rank down: with c cards of rank lo, the straights from lo of at
-// least k cards number R[k](lo) = c * R[k-1](lo+1) without the Phoenix (a
-// run of length 0 counting once), and W[k](lo) = c * W[k-1](lo+1) + R[k-1](lo+1)
-// with it, the second term the Phoenix standing for lo (never the 1). Pair
-// runs alike, with C(c,2) real pairs and c pairs completed by the Phoenix.
-// Every lowest rank is thus counted in a few independent multiplications.
+namespace {
+
+// Runs are counted from the top rank down, into `at` by lowest rank: with c
+// cards of rank lo, the straights from lo of at least k cards number
+// R[k](lo) = c * R[k-1](lo+1) without the Phoenix (a run of length 0
+// counting once), and W[k](lo) = c * W[k-1](lo+1) + R[k-1](lo+1) with it,
+// the second term the Phoenix standing for lo (never the 1). Pair runs
+// alike, with C(c,2) real pairs and c pairs completed by the Phoenix. Every
+// lowest rank is thus counted in a few independent multiplications; straights
+// and pair runs in loops of their own, whose terms stay in registers.
+using RunsAt = std::array<int, kMaxRank + 1>;
+
+// The straights from each lowest rank `top` down to 1 (the Mah Jong), and
+// their sum. rK, wK: runs of at least K cards from the rank above, without
+// and with the Phoenix; r0 also counts the empty run.
+int count_straights(Mask per_rank, std::uint64_t phoenix, int top, RunsAt& at) {
+  std::uint64_t r0 = 1, r1 = 0, r2 = 0, r3 = 0, r4 = 0, w1 = 0, w2 = 0, w3 = 0, w4 = 0;
+  int total = 0;
+  for (int lo = top; lo >= 1; --lo) {
+    const auto n = static_cast<std::uint64_t>(per_rank >> rank_shift(lo) & 0xF);
+    const std::uint64_t stands = lo >= kMinRank ? phoenix : 0;  // the Phoenix for lo
+    const std::uint64_t w5 = n * w4 + stands * r4;
+    w4 = n * w3 + stands * r3;
+    w3 = n * w2 + stands * r2;
+    w2 = n * w1 + stands * r1;
+    w1 = n * w1 + stands * r0;  // a Phoenix run is never empty
+    const std::uint64_t r5 = n * r4;
+    r4 = n * r3;
+    r3 = n * r2;
+    r2 = n * r1;
+    r1 = n * r0;
+    r0 = 1 + r1;
+    const auto here = static_cast<int>(r5 + w5);
+    at[static_cast<std::size_t>(lo)] = here;
+    total += here;
+  }
+  return total;
+}
+
+// The pair runs from each lowest rank `top` down to 2, and their sum: pK,
+// qK of at least K ranks from the rank above, without and with the Phoenix.
+int count_pair_runs(Mask per_rank, std::uint64_t phoenix, int top, RunsAt& at) {
+  std::uint64_t p0 = 1, p1 = 0, q1 = 0;
+  int total = 0;
+  for (int lo = top; lo >= kMinRank; --lo) {
+    const auto n = static_cast<std::uint64_t>(per_rank >> rank_shift(lo) & 0xF);
+    const auto two = n * (n - 1) / 2, with_phoenix = phoenix * n;
+    const std::uint64_t q2 = two * q1 + with_phoenix * p1;
+    q1 = two * q1 + with_phoenix * p0;
+    const std::uint64_t p2 = two * p1;
+    p1 = two * p0;
+    p0 = 1 + p1;
+    const auto runs = static_cast<int>(p2 + q2);
+    at[static_cast<std::size_t>(lo)] = runs;
+    total += runs;
+  }
+  return total;
+}
+
+}  // namespace
+
+// The counts follow generate_leads() kind by kind.
 LeadCount::LeadCount(Mask hand) : hand_(hand), counted_(!holds_straight_flush(hand)) {
   if (!counted_) return;  // drop_straight_flushes would shift the straights
   const RankFlags flags(hand);
@@ -818,12 +873,6 @@ LeadCount::LeadCount(Mask hand) : hand_(hand), counted_(!holds_straight_flush(ha
   int full_houses = real_trios * (real_pairs + wild_pairs) - (3 * a3 + 21 * a4);
   if (phoenix) full_houses += real_pairs * real_pairs - (a2 + 8 * a3 + 27 * a4) - (3 * a3 + 13 * a4);
 
-  // rK, wK: runs of at least K cards (straights) or K ranks (pair runs) from
-  // the rank above; r0 also counts the empty run. Scalars, so that the
-  // multiplications of one rank run side by side.
-  std::uint64_t r0 = 1, r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0, w1 = 0, w2 = 0, w3 = 0, w4 = 0, w5 = 0;
-  std::uint64_t p0 = 1, p1 = 0, p2 = 0, q1 = 0, q2 = 0;  // pair runs: real, with the Phoenix
-  int straights = 0, pair_runs = 0;
   const Mask one = flags.at_least[1], two_up = flags.at_least[2];  // rank flags, the Mah Jong as rank 1
   const Mask per_rank = flags.counts;  // cards a rank, the Mah Jong as rank 1
   const Mask five = one + (one >> 4) + (one >> 8) + (one >> 12) + (one >> 16);  // ranks held per 5-window, <= 5
@@ -832,35 +881,9 @@ LeadCount::LeadCount(Mask hand) : hand_(hand), counted_(!holds_straight_flush(ha
   const bool may_pair_run =
       (two_up & (phoenix ? (normal_one >> 4) | (normal_one << 4) : two_up >> 4)) != 0;  // two adjacent ranks
   // From the rank above the highest held (the Phoenix may stand for it) down.
-  const int top = may_straight || may_pair_run ? std::min(kMaxRank, (67 - std::countl_zero(one)) / 4 + 1) : 0;
-  for (int lo = top; lo >= 1; --lo) {
-    const auto n = static_cast<std::uint64_t>(per_rank >> rank_shift(lo) & 0xF);
-    const std::uint64_t stands = lo >= kMinRank ? phoenix : 0;  // the Phoenix for lo
-    w5 = n * w4 + stands * r4;
-    w4 = n * w3 + stands * r3;
-    w3 = n * w2 + stands * r2;
-    w2 = n * w1 + stands * r1;
-    w1 = n * w1 + stands * r0;  // a Phoenix run is never empty
-    r5 = n * r4;
-    r4 = n * r3;
-    r3 = n * r2;
-    r2 = n * r1;
-    r1 = n * r0;
-    r0 = 1 + r1;
-    const auto here = static_cast<int>(r5 + w5);
-    straights_at_[static_cast<std::size_t>(lo)] = here;
-    straights += here;
-    if (lo < kMinRank) break;
-    const auto two = n * (n - 1) / 2, with_phoenix = phoenix * n;
-    q2 = two * q1 + with_phoenix * p1;
-    q1 = two * q1 + with_phoenix * p0;
-    p2 = two * p1;
-    p1 = two * p0;
-    p0 = 1 + p1;
-    const auto runs = static_cast<int>(p2 + q2);
-    pair_runs_at_[static_cast<std::size_t>(lo)] = runs;
-    pair_runs += runs;
-  }
+  const int top = std::min(kMaxRank, (67 - std::countl_zero(one)) / 4 + 1);
+  const int straights = may_straight ? count_straights(per_rank, phoenix, top, straights_at_) : 0;
+  const int pair_runs = may_pair_run ? count_pair_runs(per_rank, phoenix, top, pair_runs_at_) : 0;
   const int singles =
       cards + static_cast<int>(hand & kMahJong) + static_cast<int>(phoenix) + ((hand & kDragon) ? 1 : 0);
   kinds_ = {
@@ -878,14 +901,12 @@ LeadCount::LeadCount(Mask hand) : hand_(hand), counted_(!holds_straight_flush(ha
 
 Move LeadCount::nth(int k, Move* scratch) const {
   if (k < kinds_[0]) {  // a single, the commonest choice of a short hand: built directly, in singles() order
-    if (hand_ & kMahJong) {
-      if (k == 0) return make_move(kMahJong, MoveType::Single, 2);
-      --k;
-    }
-    const Mask normals = hand_ & kNormals;
-    const Mask card = nth_card(normals, k);
+    // The Mah Jong (bit 0, read as rank 1) comes first, then the normal
+    // cards in card order: one nth_card finds either, with no branch on it.
+    const Mask ranked = hand_ & (kMahJong | kNormals);
+    const Mask card = nth_card(ranked, k);
     if (card != 0) return make_move(card, MoveType::Single, 2 * rank_of_index(std::countr_zero(card)));
-    k -= count(normals);
+    k -= count(ranked);
     if ((hand_ & kPhoenix) && k-- == 0) return make_move(kPhoenix, MoveType::Single, kLedPhoenixRank2);
     return make_move(kDragon, MoveType::Single, kDragonRank2);
   }

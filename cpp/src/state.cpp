@@ -233,7 +233,7 @@ HandState HandState::from_position(const Position& p, Rules rules) {
   s.exchanged_ = true;
   s.find_bomb_seats();
   for (int i = 0; i < 4 && p.out_order[static_cast<std::size_t>(i)] >= 0; ++i) {
-    s.out_order_[s.out_count_++] = p.out_order[static_cast<std::size_t>(i)];
+    s.go_out(p.out_order[static_cast<std::size_t>(i)]);
   }
   s.start_trick(p.leader);
   if (p.table.type != MoveType::Pass) {  // within a trick: the table stays, the player in turn answers it
@@ -444,19 +444,19 @@ void HandState::ask_tichu(int from) {
   }
 }
 
-int HandState::next_holder(int after) const {
-  unsigned holders = 0;  // bit s: seat s holds cards; then the first after `after` in turn order, no loop
-  for (int s = 0; s < 4; ++s) holders |= unsigned{hands_[static_cast<std::size_t>(s)] != 0} << s;
+int HandState::next_holder(int after) const {  // the first holder after `after` in turn order, no loop
   const unsigned from = static_cast<unsigned>(after + 1) & 3;
-  const unsigned turned = ((holders | holders << 4) >> from) & 0xF;  // bit k: seat (after + 1 + k) % 4
+  const unsigned turned = ((holders() | holders() << 4) >> from) & 0xF;  // bit k: seat (after + 1 + k) % 4
   return turned == 0 ? -1 : static_cast<int>((from + static_cast<unsigned>(std::countr_zero(turned))) & 3);
 }
 
-bool HandState::hand_over() const {  // R8.1
-  int holders = 0;
-  for (Mask h : hands_) holders += h != 0;
-  if (holders <= 1) return true;
-  return out_count_ == 2 && team(out_order_[0]) == team(out_order_[1]);
+void HandState::go_out(int seat) {
+  out_order_[out_count_++] = static_cast<std::int8_t>(seat);
+  out_seats_ |= bit(seat);
+}
+
+bool HandState::hand_over() const {  // R8.1: at most one seat holds cards, or two partners went out first
+  return out_count_ >= 3 || (out_count_ == 2 && team(out_order_[0]) == team(out_order_[1]));
 }
 
 void HandState::play(int seat, const Move& move) {
@@ -467,7 +467,7 @@ void HandState::play(int seat, const Move& move) {
   bomb_seats_.bits &= static_cast<std::uint8_t>(~(unsigned{!holds_bomb(hands_[s])} << seat));
   played_ |= bit(seat);
   if (wish_ && (move.cards & kNormals & rank_cards(wish_))) wish_ = 0;  // R6.2: a real card fulfils it
-  if (!hands_[s]) out_order_[out_count_++] = static_cast<std::int8_t>(seat);  // R5.7
+  if (!hands_[s]) go_out(seat);
   if (move.type == MoveType::Dog) {  // R5.6: out of play at once; the partner leads
     if (hand_over()) {
       finish();
@@ -496,10 +496,10 @@ void HandState::play(int seat, const Move& move) {
 
 void HandState::pass(int seat) {
   passed_ |= bit(seat);
-  std::uint8_t others = 0;  // R5.4: every other player still holding cards has passed
-  for (int s = 0; s < 4; ++s) others |= static_cast<std::uint8_t>((hands_[static_cast<std::size_t>(s)] != 0) << s);
-  if (table_player_ >= 0) others &= static_cast<std::uint8_t>(~bit(table_player_));
-  const int next = (others & ~passed_) ? next_holder(seat) : -1;
+  // R5.4: the trick ends once every other player still holding cards has
+  // passed (a table player of -1 clears bit 7, outside the four seats).
+  const unsigned waiting = holders() & ~(1u << (table_player_ & 7)) & ~unsigned{passed_};
+  const int next = waiting != 0 ? next_holder(seat) : -1;
   offer_bombs(seat, next, (seat + 1) % 4);
 }
 

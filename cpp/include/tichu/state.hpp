@@ -166,6 +166,9 @@ class HandState {
   static void check_trick_order(const Position& p);
 
   [[nodiscard]] int next_holder(int after) const;  // the first seat after `after` holding cards
+  // The seats holding cards (bit per seat): those not out, as out_seats_ keeps them.
+  [[nodiscard]] unsigned holders() const { return ~unsigned{out_seats_} & 0xFu; }
+  void go_out(int seat);                           // R5.7: `seat` played its last card
   void ask_tichu(int from);          // the first seat from `from` on without a Grand Tichu, or the exchange
   [[nodiscard]] bool hand_over() const;            // R8.1
   void play(int seat, const Move& move);
@@ -186,6 +189,9 @@ class HandState {
   std::array<Call, 4> calls_{};
   std::array<std::int8_t, 4> out_order_{-1, -1, -1, -1};
   std::uint8_t out_count_ = 0;
+  // The seats of out_order_ as bits, so that who still holds cards is one
+  // read (every pass and play asks) rather than a test of the four hands.
+  std::uint8_t out_seats_ = 0;
   Decision decision_ = Decision::GrandTichu;
   std::int8_t player_ = 0;
   std::int8_t table_player_ = -1;
