@@ -85,7 +85,7 @@ int action_count(const HandState& s) {
   }
   if (counted_lead(s)) {
     const LeadCount leads(s.hand(s.current_player()));
-    if (leads.counted()) return leads.total() + (s.may_call_tichu(s.current_player()) ? 1 : 0);
+    if (leads.counted()) return leads.total() + (s.offers_tichu_call() ? 1 : 0);  // R7.2
   }
   return static_cast<int>(legal_actions_of(s).size());
 }

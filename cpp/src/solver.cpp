@@ -70,7 +70,6 @@ std::uint64_t points_byte(Mask cards) { return byte_of_points(card_points(cards)
 // rank's nibble, with bit 63 set so that it never equals a hand keyed card
 // by card. The table's cards count only by their combination (type, rank,
 // length, the Phoenix, the Dragon), the trick and piles only by points.
-constexpr Mask kNibbleLow = 0x1111111111111111ULL;
 constexpr Mask kCountedHand = Mask{1} << 63;
 
 // The cards of `m` with each rank's normal cards moved to the lowest suits.

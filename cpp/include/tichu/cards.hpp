@@ -32,6 +32,9 @@ inline constexpr int kNumSuits = 4;
 
 // One bit per rank (the lowest of each nibble), ranks 2..14.
 inline constexpr Mask kRankLowBits = 0x0011111111111110ULL;
+// The lowest bit of every nibble: a mask of rank counts or flags keeps one
+// bit a rank with it, and a multiplication by it sums the nibbles into the top one.
+inline constexpr Mask kNibbleLow = 0x1111111111111111ULL;
 
 constexpr int rank_shift(int rank) { return 4 * (rank - 1); }
 

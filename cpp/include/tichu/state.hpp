@@ -129,7 +129,7 @@ class HandState {
   [[nodiscard]] bool offers_tichu_call() const { return decision_ == Decision::Play && may_call_tichu(player_); }
   // The call's place in the order of legal actions (docs/api.md): after the
   // moves. Writes it at out[moves] when offered; returns the count with it.
-  int add_tichu_call(Action* out, int moves) const {
+  [[nodiscard]] int add_tichu_call(Action* out, int moves) const {
     if (!offers_tichu_call()) return moves;
     out[moves] = value_action(ActionKind::Tichu, 1);
     return moves + 1;
