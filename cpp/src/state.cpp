@@ -510,22 +510,27 @@ void HandState::pass(int seat) {
 void HandState::offer_bombs(int actor, int next_in_turn, int from) {
   offer_actor_ = static_cast<std::int8_t>(actor);
   next_in_turn_ = static_cast<std::int8_t>(next_in_turn);
-  if (rules_.bombs_out_of_turn) {
-    // The seats that may hold a bomb are kept as the hands shrink
-    // (bomb_seats_): most offers end here, with no seat to try.
-    unsigned may = bomb_seats_.bits;
-    may &= ~(1u << (table_player_ & 7));  // a seat of -1 clears bit 7, outside the four:
-    may &= ~(1u << (next_in_turn & 7));   // no test (the next turn is often none)
-    for (int s = from; may != 0 && s != actor; s = (s + 1) % 4) {
-      if (!(may >> s & 1)) continue;
-      if (holds_beating_bomb(hands_[static_cast<std::size_t>(s)], table_)) {
-        decision_ = Decision::Bomb;
-        player_ = static_cast<std::int8_t>(s);
-        return;
-      }
+  // The seats that may hold a bomb are kept as the hands shrink
+  // (bomb_seats_): most offers end here, with no seat to try.
+  unsigned may = rules_.bombs_out_of_turn ? bomb_seats_.bits : 0u;
+  may &= ~(1u << (table_player_ & 7));  // a seat of -1 clears bit 7, outside the four:
+  may &= ~(1u << (next_in_turn & 7));   // no test (the next turn is often none)
+  if (may != 0 && offer_bomb_to(may, actor, from)) return;
+  continue_after_offers();
+}
+
+// The scan of offer_bombs over the seats in `may`, out of line: the common
+// offer, with no seat to try, then saves no registers for its call.
+bool HandState::offer_bomb_to(unsigned may, int actor, int from) {
+  for (int s = from; s != actor; s = (s + 1) % 4) {
+    if (!(may >> s & 1)) continue;
+    if (holds_beating_bomb(hands_[static_cast<std::size_t>(s)], table_)) {
+      decision_ = Decision::Bomb;
+      player_ = static_cast<std::int8_t>(s);
+      return true;
     }
   }
-  continue_after_offers();
+  return false;
 }
 
 void HandState::find_bomb_seats() {
