@@ -463,8 +463,11 @@ void HandState::play(int seat, const Move& move) {
   const auto s = static_cast<std::size_t>(seat);
   hands_[s] &= ~move.cards;
   played_cards_[s] |= move.cards;
-  // A hand that lost its bombs keeps none: its bit is dropped, without a branch.
-  bomb_seats_.bits &= static_cast<std::uint8_t>(~(unsigned{!holds_bomb(hands_[s])} << seat));
+  // A hand that lost its bombs keeps none: its bit is dropped. Tested only
+  // where the bit is set, which few hands' are (most hold no bomb).
+  if (seat_may_hold_bomb(seat)) {
+    bomb_seats_.bits &= static_cast<std::uint8_t>(~(unsigned{!holds_bomb(hands_[s])} << seat));
+  }
   played_ |= bit(seat);
   if (wish_ && (move.cards & kNormals & rank_cards(wish_))) wish_ = 0;  // R6.2: a real card fulfils it
   if (!hands_[s]) go_out(seat);
