@@ -111,7 +111,8 @@ Action choose_random(const HandState& s, bool calls, SplitMix64& rng, PolicyScra
     if (rng.pick(tichu ? 2 : 1) == 1) out = value_action(ActionKind::Tichu, 1);
     return out;  // else the pass, which `out` is
   }
-  const bool tichu = calls && in_turn && s.may_call_tichu(seat);  // the call is one more choice
+  // The call is one more choice: offers_tichu_call, written out as the decision is known here.
+  const bool tichu = calls && in_turn && s.may_call_tichu(seat);
   const Mask hand = s.hand(seat);
   const int wish = in_turn ? s.wish() : 0;
   if (in_turn && table == nullptr && (wish == 0 || (hand & kNormals & rank_cards(wish)) == 0)) {
