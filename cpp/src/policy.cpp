@@ -51,6 +51,33 @@ bool answer_single(Mask hand, bool may_bomb, const Move& table, int wish, bool t
   return true;
 }
 
+// The decisions around the play (the calls, the exchange, the wish, the
+// Dragon's gift), written into `out`, a default Action.
+void choose_outside_play(const HandState& s, bool calls, SplitMix64& rng, Action& out) {
+  const int seat = s.current_player();
+  switch (s.decision()) {
+    case Decision::GrandTichu:
+    case Decision::Tichu: {
+      const auto kind = s.decision() == Decision::GrandTichu ? ActionKind::GrandTichu : ActionKind::Tichu;
+      out = value_action(kind, calls ? static_cast<int>(rng.pick(2)) : 0);
+      return;
+    }
+    case Decision::Exchange: random_push(s.hand(seat), rng, out); return;
+    case Decision::Wish: {  // "no wish", then ranks 2..14
+      const auto pick = static_cast<int>(rng.pick(14));
+      out = value_action(ActionKind::Wish, pick == 0 ? 0 : pick + 1);
+      return;
+    }
+    case Decision::DragonGift:
+      out = value_action(ActionKind::Gift, rng.pick(2) == 0 ? (seat + 1) % 4 : (seat + 3) % 4);
+      return;
+    case Decision::Play:  // choose_random's own
+    case Decision::Bomb:
+    case Decision::Over: break;
+  }
+  throw std::logic_error("a policy was asked to act in a finished hand");
+}
+
 }  // namespace
 
 // Uniform among the legal actions, each decision drawing from `rng` as
@@ -61,72 +88,56 @@ Action choose_random(const HandState& s, bool calls, SplitMix64& rng, PolicyScra
   // Every path fills this one object and returns it, so that it is built in
   // the caller's return slot (NRVO) instead of copied there from another.
   Action out;
+  // A play or an out-of-turn bomb offer, nine decisions in ten, by a branch
+  // nearly always taken rather than a switch's jump through a table.
+  const bool in_turn = s.decision() == Decision::Play;
+  if (!in_turn && s.decision() != Decision::Bomb) {
+    choose_outside_play(s, calls, rng, out);
+    return out;
+  }
   const int seat = s.current_player();
-  switch (s.decision()) {
-    case Decision::GrandTichu:
-    case Decision::Tichu: {
-      const auto kind = s.decision() == Decision::GrandTichu ? ActionKind::GrandTichu : ActionKind::Tichu;
-      out = value_action(kind, calls ? static_cast<int>(rng.pick(2)) : 0);
-      return out;
-    }
-    case Decision::Exchange: random_push(s.hand(seat), rng, out); return out;
-    case Decision::Play:
-    case Decision::Bomb: {
-      const bool in_turn = s.decision() == Decision::Play;
-      const Move* table = s.table();
-      // The commonest answer, drawn before cannot_beat: answer_single draws
-      // as the pass-only branch below does when nothing beats the single
-      // (one pick among the pass and the call), so a seed keeps its hands.
-      if (in_turn && table != nullptr && table->type == MoveType::Single &&
-          answer_single(s.hand(seat), s.seat_may_hold_bomb(seat), *table, s.wish(), calls && s.may_call_tichu(seat),
-                        rng, out)) {
-        return out;
-      }
-      if (in_turn && table != nullptr &&
-          cannot_beat(s.hand(seat), *table, s.seat_may_hold_bomb(seat))) {  // most answers: the pass alone
-        const bool tichu = calls && s.may_call_tichu(seat);
-        if (rng.pick(tichu ? 2 : 1) == 1) out = value_action(ActionKind::Tichu, 1);
-        return out;  // else the pass, which `out` is
-      }
-      const bool tichu = calls && in_turn && s.may_call_tichu(seat);  // the call is one more choice
-      const Mask hand = s.hand(seat);
-      const int wish = in_turn ? s.wish() : 0;
-      if (in_turn && table == nullptr && (wish == 0 || (hand & kNormals & rank_cards(wish)) == 0)) {
-        // A lead that no wish filters: count, draw, and build the chosen move alone.
-        const LeadCount leads(hand);
-        if (leads.counted()) {
-          const auto pick = static_cast<int>(rng.pick(static_cast<std::uint64_t>(leads.total()) + (tichu ? 1 : 0)));
-          if (pick == leads.total()) {
-            out = value_action(ActionKind::Tichu, 1);
-          } else {
-            out.move = leads.nth(pick, scratch.moves.data());
-          }
-          return out;
-        }
-      }
-      const int n =
-          legal_moves(Situation{.hand = s.hand(seat), .table = s.table(), .wish = wish, .out_of_turn = !in_turn},
-                      scratch.moves.data());
-      const auto choices = static_cast<std::uint64_t>(n) + (tichu ? 1 : 0);
-      const auto pick = static_cast<std::size_t>(rng.pick(choices));
-      if (std::cmp_equal(pick, n)) {
+  const Move* table = s.table();
+  // The commonest answer, drawn before cannot_beat: answer_single draws
+  // as the pass-only branch below does when nothing beats the single
+  // (one pick among the pass and the call), so a seed keeps its hands.
+  if (in_turn && table != nullptr && table->type == MoveType::Single &&
+      answer_single(s.hand(seat), s.seat_may_hold_bomb(seat), *table, s.wish(), calls && s.may_call_tichu(seat), rng,
+                    out)) {
+    return out;
+  }
+  if (in_turn && table != nullptr &&
+      cannot_beat(s.hand(seat), *table, s.seat_may_hold_bomb(seat))) {  // most answers: the pass alone
+    const bool tichu = calls && s.may_call_tichu(seat);
+    if (rng.pick(tichu ? 2 : 1) == 1) out = value_action(ActionKind::Tichu, 1);
+    return out;  // else the pass, which `out` is
+  }
+  // The call is one more choice: offers_tichu_call, written out as the decision is known here.
+  const bool tichu = calls && in_turn && s.may_call_tichu(seat);
+  const Mask hand = s.hand(seat);
+  const int wish = in_turn ? s.wish() : 0;
+  if (in_turn && table == nullptr && (wish == 0 || (hand & kNormals & rank_cards(wish)) == 0)) {
+    // A lead that no wish filters: count, draw, and build the chosen move alone.
+    const LeadCount leads(hand);
+    if (leads.counted()) {
+      const auto pick = static_cast<int>(rng.pick(static_cast<std::uint64_t>(leads.total()) + (tichu ? 1 : 0)));
+      if (pick == leads.total()) {
         out = value_action(ActionKind::Tichu, 1);
       } else {
-        out.move = scratch.moves[pick];
+        out.move = leads.nth(pick, scratch.moves.data());
       }
       return out;
     }
-    case Decision::Wish: {  // "no wish", then ranks 2..14
-      const auto pick = static_cast<int>(rng.pick(14));
-      out = value_action(ActionKind::Wish, pick == 0 ? 0 : pick + 1);
-      return out;
-    }
-    case Decision::DragonGift:
-      out = value_action(ActionKind::Gift, rng.pick(2) == 0 ? (seat + 1) % 4 : (seat + 3) % 4);
-      return out;
-    case Decision::Over: break;
   }
-  throw std::logic_error("a policy was asked to act in a finished hand");
+  const int n = legal_moves(Situation{.hand = hand, .table = table, .wish = wish, .out_of_turn = !in_turn},
+                            scratch.moves.data());
+  const auto choices = static_cast<std::uint64_t>(n) + (tichu ? 1 : 0);
+  const auto pick = static_cast<std::size_t>(rng.pick(choices));
+  if (std::cmp_equal(pick, n)) {
+    out = value_action(ActionKind::Tichu, 1);
+  } else {
+    out.move = scratch.moves[pick];
+  }
+  return out;
 }
 
 bool cannot_beat(Mask hand, const Move& table, bool may_hold_bomb) {

@@ -7,16 +7,18 @@ namespace {
 
 // SplitMix64::below(n) for the small n of a shuffle, without its two
 // divisions: the rejection threshold (2^64 - n) mod n comes from a table and
-// r mod n from a multiplication by 1/n, corrected by subtraction. The values
-// are exactly those of below(n), which the reference backend computes.
+// r mod n from a multiplication by 1/n, corrected by one addition. The values
+// are exactly those of below(n), which the reference backend computes. The
+// shuffle's n are 2..56; the table's entries 0 and 1 are unused.
 struct SmallModulus {
-  std::uint64_t n = 1, threshold = 0, reciprocal = 0;
+  std::uint64_t n = 2, threshold = 0, reciprocal = 0;
 };
 
 constexpr std::array<SmallModulus, kNumCards + 1> make_moduli() {
   std::array<SmallModulus, kNumCards + 1> table{};
-  for (std::uint64_t n = 1; n <= kNumCards; ++n) {
-    table[n] = {.n = n, .threshold = (0 - n) % n, .reciprocal = ~std::uint64_t{0} / n};
+  for (std::uint64_t n = 2; n <= kNumCards; ++n) {
+    // ceil(2^64 / n), or 2^64 / n exactly when n is a power of two: it fits in 64 bits for n >= 2.
+    table[n] = {.n = n, .threshold = (0 - n) % n, .reciprocal = ~std::uint64_t{0} / n + 1};
   }
   return table;
 }
@@ -28,13 +30,13 @@ std::uint64_t below_small(SplitMix64& rng, const SmallModulus& m) {
     const std::uint64_t r = rng.next();
     if (r < m.threshold) continue;
 #if defined(__SIZEOF_INT128__)
+    // r * reciprocal / 2^64 is r / n plus less than r / 2^64 < 1, so q is r / n
+    // or one more, and r - q n is r mod n or that less n (negative: its top
+    // bit set). One correction, by a mask rather than a conditional, which the
+    // compiler turned into a branch that mispredicted about once every three cards.
     const auto q = static_cast<std::uint64_t>((static_cast<Uint128>(r) * m.reciprocal) >> 64);
-    // q is at most 2 short of r / n: two corrections, by masks rather than a
-    // loop or a conditional, which the compiler turned into a branch that
-    // mispredicted about once every three cards.
     std::uint64_t rest = r - q * m.n;
-    rest -= m.n & (0 - std::uint64_t{rest >= m.n});
-    rest -= m.n & (0 - std::uint64_t{rest >= m.n});
+    rest += m.n & (0 - (rest >> 63));
     return rest;
 #else
     return r % m.n;

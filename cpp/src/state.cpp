@@ -366,6 +366,16 @@ void HandState::apply_checked(const Action& a) {
 void HandState::apply(const Action& a) {
   // NOLINTNEXTLINE(bugprone-signed-char-misuse): an int8_t seat (-1 for none), not a character
   const int p = player_;
+  // A play or pass in turn, nine decisions in ten, first: a branch that is
+  // nearly always taken rather than the switch's jump through a table.
+  if (decision_ == Decision::Play && a.kind == ActionKind::Play) {
+    if (a.move.type == MoveType::Pass) {
+      pass(p);
+    } else {
+      play(p, a.move);
+    }
+    return;
+  }
   switch (decision_) {
     case Decision::GrandTichu:  // R2.1, R7.1: seats 0..3 on their first 8 cards
       if (a.value) calls_[static_cast<std::size_t>(p)] = Call::GrandTichu;
@@ -463,8 +473,11 @@ void HandState::play(int seat, const Move& move) {
   const auto s = static_cast<std::size_t>(seat);
   hands_[s] &= ~move.cards;
   played_cards_[s] |= move.cards;
-  // A hand that lost its bombs keeps none: its bit is dropped, without a branch.
-  bomb_seats_.bits &= static_cast<std::uint8_t>(~(unsigned{!holds_bomb(hands_[s])} << seat));
+  // A hand that lost its bombs keeps none: its bit is dropped. Tested only
+  // where the bit is set, which few hands' are (most hold no bomb).
+  if (seat_may_hold_bomb(seat)) {
+    bomb_seats_.bits &= static_cast<std::uint8_t>(~(unsigned{!holds_bomb(hands_[s])} << seat));
+  }
   played_ |= bit(seat);
   if (wish_ && (move.cards & kNormals & rank_cards(wish_))) wish_ = 0;  // R6.2: a real card fulfils it
   if (!hands_[s]) go_out(seat);
@@ -510,22 +523,27 @@ void HandState::pass(int seat) {
 void HandState::offer_bombs(int actor, int next_in_turn, int from) {
   offer_actor_ = static_cast<std::int8_t>(actor);
   next_in_turn_ = static_cast<std::int8_t>(next_in_turn);
-  if (rules_.bombs_out_of_turn) {
-    // The seats that may hold a bomb are kept as the hands shrink
-    // (bomb_seats_): most offers end here, with no seat to try.
-    unsigned may = bomb_seats_.bits;
-    may &= ~(1u << (table_player_ & 7));  // a seat of -1 clears bit 7, outside the four:
-    may &= ~(1u << (next_in_turn & 7));   // no test (the next turn is often none)
-    for (int s = from; may != 0 && s != actor; s = (s + 1) % 4) {
-      if (!(may >> s & 1)) continue;
-      if (holds_beating_bomb(hands_[static_cast<std::size_t>(s)], table_)) {
-        decision_ = Decision::Bomb;
-        player_ = static_cast<std::int8_t>(s);
-        return;
-      }
+  // The seats that may hold a bomb are kept as the hands shrink
+  // (bomb_seats_): most offers end here, with no seat to try.
+  unsigned may = rules_.bombs_out_of_turn ? bomb_seats_.bits : 0u;
+  may &= ~(1u << (table_player_ & 7));  // a seat of -1 clears bit 7, outside the four:
+  may &= ~(1u << (next_in_turn & 7));   // no test (the next turn is often none)
+  if (may != 0 && offer_bomb_to(may, actor, from)) return;
+  continue_after_offers();
+}
+
+// The scan of offer_bombs over the seats in `may`, out of line: the common
+// offer, with no seat to try, then saves no registers for its call.
+bool HandState::offer_bomb_to(unsigned may, int actor, int from) {
+  for (int s = from; s != actor; s = (s + 1) % 4) {
+    if (!(may >> s & 1)) continue;
+    if (holds_beating_bomb(hands_[static_cast<std::size_t>(s)], table_)) {
+      decision_ = Decision::Bomb;
+      player_ = static_cast<std::int8_t>(s);
+      return true;
     }
   }
-  continue_after_offers();
+  return false;
 }
 
 void HandState::find_bomb_seats() {

@@ -174,6 +174,7 @@ class HandState {
   void play(int seat, const Move& move);
   void pass(int seat);
   void offer_bombs(int actor, int next_in_turn, int from);
+  [[gnu::noinline]] bool offer_bomb_to(unsigned may, int actor, int from);  // offers to a seat of `may`
   void continue_after_offers();
   void take_trick();
   void give_trick(int to);
