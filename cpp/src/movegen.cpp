@@ -186,7 +186,8 @@ class RankIterator {
 
 class Generator {
  public:
-  Generator(Mask hand, Move* out) : hand_(hand), out_(out), phoenix_(hand & kPhoenix), flags_(hand) {}
+  Generator(Mask hand, Move* out)
+      : hand_(hand), ranked_(hand & (kMahJong | kNormals)), out_(out), phoenix_(hand & kPhoenix), flags_(hand) {}
 
   [[nodiscard]] int size() const { return n_; }
 
@@ -564,7 +565,8 @@ class Generator {
   }
 
  private:
-  [[nodiscard]] unsigned nibble(int rank) const { return rank_nibble(hand_, rank); }
+  // rank_nibble() without its test of rank 1: the Mah Jong alone is ranked there.
+  [[nodiscard]] unsigned nibble(int rank) const { return static_cast<unsigned>((ranked_ >> rank_shift(rank)) & 0xF); }
 
   // Every pair/trio (`choices` of each rank's nibble, which need k cards of
   // it) of rank above `above_rank`.
@@ -654,6 +656,7 @@ class Generator {
   }
 
   Mask hand_;
+  Mask ranked_;  // the Mah Jong and the normal cards
   Move* out_;
   int n_ = 0;
   bool phoenix_;
