@@ -575,12 +575,18 @@ class Generator {
     for (RankIterator it(flags_.at_least[static_cast<std::size_t>(k)], std::max(kMinRank, above_rank + 1));
          !it.done();) {
       const int r = it.next();
-      const SubNibbles& c = choices[nibble(r)];
+      const unsigned cards = nibble(r);
+      const SubNibbles& c = choices[cards];
       const int shift = rank_shift(r);
-      // All slots a rank may fill, as in same_rank(): 4 for three cards of four, 6 for two.
-      const std::size_t slots = k == 2 ? 6 : 4;
-      for (std::size_t slot = 0; slot < slots; ++slot)
-        out[n + slot] = {.cards = Mask{c.items[slot]} << shift, .rank = r};
+      // The slots of up to 3 cards (3 pairs, 1 trio) whatever the count, as in same_rank(); four
+      // of a kind (6 pairs, 4 trios) by a branch the predictor rarely misses.
+      if (cards == 0xF) [[unlikely]] {
+        for (std::size_t slot = 0; slot < (k == 2 ? 6 : 4); ++slot)
+          out[n + slot] = {.cards = Mask{c.items[slot]} << shift, .rank = r};
+      } else {
+        for (std::size_t slot = 0; slot < (k == 2 ? 3 : 1); ++slot)
+          out[n + slot] = {.cards = Mask{c.items[slot]} << shift, .rank = r};
+      }
       n += c.size;
     }
     return n;
