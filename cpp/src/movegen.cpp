@@ -186,8 +186,7 @@ class RankIterator {
 
 class Generator {
  public:
-  Generator(Mask hand, Move* out)
-      : hand_(hand), ranked_(hand & (kMahJong | kNormals)), out_(out), phoenix_(hand & kPhoenix), flags_(hand) {}
+  Generator(Mask hand, Move* out) : hand_(hand), out_(out), phoenix_(hand & kPhoenix), flags_(hand) {}
 
   [[nodiscard]] int size() const { return n_; }
 
@@ -318,7 +317,7 @@ class Generator {
     std::array<int, kMaxRank> digits;                 // NOLINT(cppcoreguidelines-pro-type-member-init)
     int total = 1;
     for (int k = 0; k < length; ++k) {
-      const SubNibbles& c = kOneOf[nibble(lo + k)];
+      const SubNibbles& c = kOneOf[rank_nibble(hand_, lo + k)];  // lo may be 1
       const auto uk = static_cast<std::size_t>(k);
       for (std::size_t j = 0; j < 4; ++j) cards[uk][j] = Mask{c.items[j]} << rank_shift(lo + k);
       sizes[uk] = c.size;
@@ -352,7 +351,7 @@ class Generator {
   // longer ones (grow_runs()).
   [[gnu::always_inline]] void grow_straights(RunStorage& scratch, int lo, int min_len, int max_len, int above_rank) {
     Move* block = scratch.a.data();
-    const SubNibbles& cards = kOneOf[nibble(lo)];
+    const SubNibbles& cards = kOneOf[rank_nibble(hand_, lo)];  // lo may be 1: the Mah Jong
     for (std::size_t i = 0; i < 4; ++i)  // all slots, as in same_rank()
       store(block + i, Mask{cards.items[i]} << rank_shift(lo), MoveType::Straight, 1, 2 * lo);
     const int n_real = cards.size;
@@ -565,8 +564,9 @@ class Generator {
   }
 
  private:
-  // rank_nibble() without its test of rank 1: the Mah Jong alone is ranked there.
-  [[nodiscard]] unsigned nibble(int rank) const { return static_cast<unsigned>((ranked_ >> rank_shift(rank)) & 0xF); }
+  // The cards of normal rank `rank` (2 to 14): rank_nibble() without its test of rank 1, where
+  // the Mah Jong alone counts (straights' lowest rank reads that one by rank_nibble()).
+  [[nodiscard]] unsigned nibble(int rank) const { return static_cast<unsigned>((hand_ >> rank_shift(rank)) & 0xF); }
 
   // Every pair/trio (`choices` of each rank's nibble, which need k cards of
   // it) of rank above `above_rank`.
@@ -662,7 +662,6 @@ class Generator {
   }
 
   Mask hand_;
-  Mask ranked_;  // the Mah Jong and the normal cards
   Move* out_;
   int n_ = 0;
   bool phoenix_;
