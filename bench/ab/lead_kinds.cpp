@@ -29,7 +29,8 @@ std::vector<Mask> phoenix_hands(int n) {
   return out;
 }
 
-constexpr std::array<const char*, 7> kKinds = {"lead", "singles", "pairs", "trios", "fullhouses", "pairruns", "straights"};
+constexpr std::array<const char*, 7> kKinds = {"lead",       "singles",  "pairs",    "trios",
+                                               "fullhouses", "pairruns", "straights"};
 
 // One kind as generate_leads() calls it (kind: an index of kKinds).
 template <int kind>
@@ -71,7 +72,10 @@ int main(int argc, char** argv) {
       const int n = call(m, buf.data());
       if (r > 0) continue;  // the first round only: the count is 3 rounds less 1
       moves += static_cast<std::uint64_t>(n);
-      for (int i = 0; i < n; ++i) check = mix(check, buf[static_cast<std::size_t>(i)].cards ^ buf[static_cast<std::size_t>(i)].phoenix_as);
+      for (int i = 0; i < n; ++i) {
+        const Move& move = buf[static_cast<std::size_t>(i)];
+        check = mix(check, move.cards ^ move.phoenix_as);
+      }
     }
   std::printf("%s moves/lead %.2f check %016llx\n", argv[1], static_cast<double>(moves) / 2000.0,
               static_cast<unsigned long long>(check));

@@ -59,6 +59,10 @@ constexpr int kMaxParts = 13 * 10 + 6;
 // (counted over every count of cards a rank).
 constexpr int kMaxPartials = 1024;
 
+// The chunk of add_to_each() for the blocks grown in scratch, which mostly
+// hold 0 to 2 runs: 2 moves (the output's blocks: 4).
+constexpr int kScratchChunk = 2;
+
 // Two scratch blocks, one grown from the other. The 32 KiB live per thread,
 // not on the stack, so that threads started with a small stack can
 // enumerate too. They have no constructor: a thread_local that needs one is
@@ -97,16 +101,17 @@ struct Owed {
 
 // Writes moves src[0..n) from `dst` on with `cards` and `step` added to each
 // (cards of a rank none of them holds: adding is a union); returns the end.
-// In fixed chunks of 4 moves, so that the loop ends where the predictor
-// expects it: 90 % of the blocks a lead copies hold at most 4 moves (a
-// third none), and a loop that ran n times missed about once a call. Up to
-// 4 moves from src + n on are read (their values unused) and from dst + n
-// on written (n = 0 still copies one chunk): the move buffer's room (2048
-// against at most 1857 moves) and the scratch blocks' (1024 against at most
-// 756) absorb them, and every block is read from before the place its
-// successor is written to.
+// In fixed chunks of kChunk moves, so that the loop ends where the predictor
+// expects it (a loop that ran n times missed about once a call): 4 for the
+// blocks written to the output (81 % of a Phoenix lead's 22 copies hold at
+// most 4 moves), 2 for those into scratch (kScratchChunk: 87 % of its 27
+// hold at most 2, 1.4 on average). Up to kChunk moves from src + n on are
+// read (their values unused) and from dst + n on written (n = 0 still
+// copies one chunk): the move buffer's room (2048 against at most 1857
+// moves) and the scratch blocks' (1024 against at most 756) absorb them,
+// and every block is read from before the place its successor is written to.
+template <int kChunk = 4>
 inline Move* add_to_each(Move* dst, const Move* src, int n, Mask cards, std::uint64_t step) {
-  constexpr int kChunk = 4;
 #if defined(__GNUC__) || defined(__clang__)  // one 16-byte addition a move (SSE2 on x86-64)
   using Words = std::uint64_t __attribute__((vector_size(16)));
   const Words add = {cards, step};
@@ -383,7 +388,7 @@ class Generator {
         continue;
       }
       Move* const next = spare;
-      grow_run_block<kPairs>(next, block, n_real, n_wild, hi, std::exchange(owed, {}));
+      grow_run_block<kPairs, kScratchChunk>(next, block, n_real, n_wild, hi, std::exchange(owed, {}));
       if (n_real + n_wild == 0) return;
       spare = block;
       block = next;
@@ -423,21 +428,21 @@ class Generator {
   // it plus the Phoenix as hi (the lowest rank's card changes fastest); for
   // a pair run the Phoenix comes with each card of rank hi in turn. Returns
   // the end; updates the counts.
-  template <bool kPairs>
+  template <bool kPairs, int kChunk = 4>
   Move* grow_run_block(Move* dst, const Move* block, int& n_real, int& n_wild, int hi, Owed owed) const {
     const std::uint64_t step = owed.step + tail(MoveType::Pass, kPairs ? 2 : 1, 2);
     Move* const begin = dst;
     const SubNibbles& choices = run_choices<kPairs>(hi);
     const int shift = rank_shift(hi);
     if (choices.size == 1) {  // the commonest: both parts take the one choice, in one pass
-      dst = add_to_each(dst, block, n_real + n_wild, (Mask{choices.items[0]} << shift) + owed.cards, step);
+      dst = add_to_each<kChunk>(dst, block, n_real + n_wild, (Mask{choices.items[0]} << shift) + owed.cards, step);
     } else {
       for (std::size_t c = 0; c < choices.size; ++c)
-        dst = add_to_each(dst, block, n_real, (Mask{choices.items[c]} << shift) + owed.cards, step);
+        dst = add_to_each<kChunk>(dst, block, n_real, (Mask{choices.items[c]} << shift) + owed.cards, step);
       for (std::size_t c = 0; c < choices.size; ++c)
-        dst = add_to_each(dst, block + n_real, n_wild, (Mask{choices.items[c]} << shift) + owed.cards, step);
+        dst = add_to_each<kChunk>(dst, block + n_real, n_wild, (Mask{choices.items[c]} << shift) + owed.cards, step);
     }
-    dst = add_wild_runs<kPairs>(dst, block, n_real, hi, owed.cards, step);
+    dst = add_wild_runs<kPairs, kChunk>(dst, block, n_real, hi, owed.cards, step);
     n_wild = static_cast<int>(dst - begin) - choices.size * n_real;
     n_real *= choices.size;
     return dst;
@@ -452,23 +457,25 @@ class Generator {
     owed.cards += choice;
     owed.step += tail(MoveType::Pass, kPairs ? 2 : 1, 2);
     Move* const end = block + n_real + n_wild;
-    n_wild = static_cast<int>(add_wild_runs<kPairs>(end, block, n_real, hi, -choice, 0) - block) - n_real;
+    Move* const wild_end = add_wild_runs<kPairs, kScratchChunk>(end, block, n_real, hi, -choice, 0);
+    n_wild = static_cast<int>(wild_end - block) - n_real;
   }
 
   // Writes from `dst` on the n_real runs of `block` holding no Phoenix, grown by
   // the Phoenix as rank hi (for a pair run, beside each card of hi in turn),
   // with `cards` and `step` added; returns the end.
-  template <bool kPairs>
+  template <bool kPairs, int kChunk = 4>
   Move* add_wild_runs(Move* dst, const Move* block, int n_real, int hi, Mask cards, std::uint64_t step) const {
     if (!phoenix_) return dst;
     const std::uint64_t wild_step = step + tail(MoveType::Pass, 0, 0, hi);
     if constexpr (kPairs) {
       const SubNibbles& ones = kOneOf[nibble(hi)];
       for (std::size_t c = 0; c < ones.size; ++c)
-        dst = add_to_each(dst, block, n_real, (Mask{ones.items[c]} << rank_shift(hi)) + kPhoenix + cards, wild_step);
+        dst = add_to_each<kChunk>(dst, block, n_real, (Mask{ones.items[c]} << rank_shift(hi)) + kPhoenix + cards,
+                                  wild_step);
       return dst;
     } else {
-      return add_to_each(dst, block, n_real, kPhoenix + cards, wild_step);
+      return add_to_each<kChunk>(dst, block, n_real, kPhoenix + cards, wild_step);
     }
   }
 
