@@ -16,11 +16,12 @@ cd "$(dirname "$0")/../.."
 core="$1/targets/libtichu_core.a"
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-for bench in game_bench vec_bench solver_bench; do
+for bench in game_bench vec_bench solver_bench lead_kinds; do
   echo "+ build bench/ab/$bench.cpp"
   "${CXX:-g++}" -std=c++20 -O1 -Icpp/include "bench/ab/$bench.cpp" "$core" -lpthread -o "$out/$bench"
 done
-echo "+ run game_bench, vec_bench, movegen_ab.sh (small)"
+echo "+ run game_bench, vec_bench, lead_kinds, movegen_ab.sh (small)"
 "$out/game_bench" 1 200 all > /dev/null
+"$out/lead_kinds" lead 1 > /dev/null
 "$out/vec_bench" 1 20 compact > /dev/null
 AB_CXXFLAGS=-O1 sh bench/ab/movegen_ab.sh HEAD 1 2000 > /dev/null

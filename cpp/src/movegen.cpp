@@ -59,6 +59,10 @@ constexpr int kMaxParts = 13 * 10 + 6;
 // (counted over every count of cards a rank).
 constexpr int kMaxPartials = 1024;
 
+// The chunk of add_to_each() for the blocks grown in scratch, which mostly
+// hold 0 to 2 runs: 2 moves (the output's blocks: 4).
+constexpr int kScratchChunk = 2;
+
 // Two scratch blocks, one grown from the other. The 32 KiB live per thread,
 // not on the stack, so that threads started with a small stack can
 // enumerate too. They have no constructor: a thread_local that needs one is
@@ -97,16 +101,17 @@ struct Owed {
 
 // Writes moves src[0..n) from `dst` on with `cards` and `step` added to each
 // (cards of a rank none of them holds: adding is a union); returns the end.
-// In fixed chunks of 4 moves, so that the loop ends where the predictor
-// expects it: 90 % of the blocks a lead copies hold at most 4 moves (a
-// third none), and a loop that ran n times missed about once a call. Up to
-// 4 moves from src + n on are read (their values unused) and from dst + n
-// on written (n = 0 still copies one chunk): the move buffer's room (2048
-// against at most 1857 moves) and the scratch blocks' (1024 against at most
-// 756) absorb them, and every block is read from before the place its
-// successor is written to.
+// In fixed chunks of kChunk moves, so that the loop ends where the predictor
+// expects it (a loop that ran n times missed about once a call): 4 for the
+// blocks written to the output (81 % of a Phoenix lead's 22 copies hold at
+// most 4 moves), 2 for those into scratch (kScratchChunk: 87 % of its 27
+// hold at most 2, 1.4 on average). Up to kChunk moves from src + n on are
+// read (their values unused) and from dst + n on written (n = 0 still
+// copies one chunk): the move buffer's room (2048 against at most 1857
+// moves) and the scratch blocks' (1024 against at most 756) absorb them,
+// and every block is read from before the place its successor is written to.
+template <int kChunk = 4>
 inline Move* add_to_each(Move* dst, const Move* src, int n, Mask cards, std::uint64_t step) {
-  constexpr int kChunk = 4;
 #if defined(__GNUC__) || defined(__clang__)  // one 16-byte addition a move (SSE2 on x86-64)
   using Words = std::uint64_t __attribute__((vector_size(16)));
   const Words add = {cards, step};
@@ -317,7 +322,7 @@ class Generator {
     std::array<int, kMaxRank> digits;                 // NOLINT(cppcoreguidelines-pro-type-member-init)
     int total = 1;
     for (int k = 0; k < length; ++k) {
-      const SubNibbles& c = kOneOf[nibble(lo + k)];
+      const SubNibbles& c = kOneOf[rank_nibble(hand_, lo + k)];  // lo may be 1
       const auto uk = static_cast<std::size_t>(k);
       for (std::size_t j = 0; j < 4; ++j) cards[uk][j] = Mask{c.items[j]} << rank_shift(lo + k);
       sizes[uk] = c.size;
@@ -351,7 +356,7 @@ class Generator {
   // longer ones (grow_runs()).
   [[gnu::always_inline]] void grow_straights(RunStorage& scratch, int lo, int min_len, int max_len, int above_rank) {
     Move* block = scratch.a.data();
-    const SubNibbles& cards = kOneOf[nibble(lo)];
+    const SubNibbles& cards = kOneOf[rank_nibble(hand_, lo)];  // lo may be 1: the Mah Jong
     for (std::size_t i = 0; i < 4; ++i)  // all slots, as in same_rank()
       store(block + i, Mask{cards.items[i]} << rank_shift(lo), MoveType::Straight, 1, 2 * lo);
     const int n_real = cards.size;
@@ -383,7 +388,7 @@ class Generator {
         continue;
       }
       Move* const next = spare;
-      grow_run_block<kPairs>(next, block, n_real, n_wild, hi, std::exchange(owed, {}));
+      grow_run_block<kPairs, kScratchChunk>(next, block, n_real, n_wild, hi, std::exchange(owed, {}));
       if (n_real + n_wild == 0) return;
       spare = block;
       block = next;
@@ -423,21 +428,21 @@ class Generator {
   // it plus the Phoenix as hi (the lowest rank's card changes fastest); for
   // a pair run the Phoenix comes with each card of rank hi in turn. Returns
   // the end; updates the counts.
-  template <bool kPairs>
+  template <bool kPairs, int kChunk = 4>
   Move* grow_run_block(Move* dst, const Move* block, int& n_real, int& n_wild, int hi, Owed owed) const {
     const std::uint64_t step = owed.step + tail(MoveType::Pass, kPairs ? 2 : 1, 2);
     Move* const begin = dst;
     const SubNibbles& choices = run_choices<kPairs>(hi);
     const int shift = rank_shift(hi);
     if (choices.size == 1) {  // the commonest: both parts take the one choice, in one pass
-      dst = add_to_each(dst, block, n_real + n_wild, (Mask{choices.items[0]} << shift) + owed.cards, step);
+      dst = add_to_each<kChunk>(dst, block, n_real + n_wild, (Mask{choices.items[0]} << shift) + owed.cards, step);
     } else {
       for (std::size_t c = 0; c < choices.size; ++c)
-        dst = add_to_each(dst, block, n_real, (Mask{choices.items[c]} << shift) + owed.cards, step);
+        dst = add_to_each<kChunk>(dst, block, n_real, (Mask{choices.items[c]} << shift) + owed.cards, step);
       for (std::size_t c = 0; c < choices.size; ++c)
-        dst = add_to_each(dst, block + n_real, n_wild, (Mask{choices.items[c]} << shift) + owed.cards, step);
+        dst = add_to_each<kChunk>(dst, block + n_real, n_wild, (Mask{choices.items[c]} << shift) + owed.cards, step);
     }
-    dst = add_wild_runs<kPairs>(dst, block, n_real, hi, owed.cards, step);
+    dst = add_wild_runs<kPairs, kChunk>(dst, block, n_real, hi, owed.cards, step);
     n_wild = static_cast<int>(dst - begin) - choices.size * n_real;
     n_real *= choices.size;
     return dst;
@@ -452,23 +457,25 @@ class Generator {
     owed.cards += choice;
     owed.step += tail(MoveType::Pass, kPairs ? 2 : 1, 2);
     Move* const end = block + n_real + n_wild;
-    n_wild = static_cast<int>(add_wild_runs<kPairs>(end, block, n_real, hi, -choice, 0) - block) - n_real;
+    Move* const wild_end = add_wild_runs<kPairs, kScratchChunk>(end, block, n_real, hi, -choice, 0);
+    n_wild = static_cast<int>(wild_end - block) - n_real;
   }
 
   // Writes from `dst` on the n_real runs of `block` holding no Phoenix, grown by
   // the Phoenix as rank hi (for a pair run, beside each card of hi in turn),
   // with `cards` and `step` added; returns the end.
-  template <bool kPairs>
+  template <bool kPairs, int kChunk = 4>
   Move* add_wild_runs(Move* dst, const Move* block, int n_real, int hi, Mask cards, std::uint64_t step) const {
     if (!phoenix_) return dst;
     const std::uint64_t wild_step = step + tail(MoveType::Pass, 0, 0, hi);
     if constexpr (kPairs) {
       const SubNibbles& ones = kOneOf[nibble(hi)];
       for (std::size_t c = 0; c < ones.size; ++c)
-        dst = add_to_each(dst, block, n_real, (Mask{ones.items[c]} << rank_shift(hi)) + kPhoenix + cards, wild_step);
+        dst = add_to_each<kChunk>(dst, block, n_real, (Mask{ones.items[c]} << rank_shift(hi)) + kPhoenix + cards,
+                                  wild_step);
       return dst;
     } else {
-      return add_to_each(dst, block, n_real, kPhoenix + cards, wild_step);
+      return add_to_each<kChunk>(dst, block, n_real, kPhoenix + cards, wild_step);
     }
   }
 
@@ -564,7 +571,9 @@ class Generator {
   }
 
  private:
-  [[nodiscard]] unsigned nibble(int rank) const { return rank_nibble(hand_, rank); }
+  // The cards of normal rank `rank` (2 to 14): rank_nibble() without its test of rank 1, where
+  // the Mah Jong alone counts (straights' lowest rank reads that one by rank_nibble()).
+  [[nodiscard]] unsigned nibble(int rank) const { return static_cast<unsigned>((hand_ >> rank_shift(rank)) & 0xF); }
 
   // Every pair/trio (`choices` of each rank's nibble, which need k cards of
   // it) of rank above `above_rank`.
@@ -573,12 +582,18 @@ class Generator {
     for (RankIterator it(flags_.at_least[static_cast<std::size_t>(k)], std::max(kMinRank, above_rank + 1));
          !it.done();) {
       const int r = it.next();
-      const SubNibbles& c = choices[nibble(r)];
+      const unsigned cards = nibble(r);
+      const SubNibbles& c = choices[cards];
       const int shift = rank_shift(r);
-      // All slots a rank may fill, as in same_rank(): 4 for three cards of four, 6 for two.
-      const std::size_t slots = k == 2 ? 6 : 4;
-      for (std::size_t slot = 0; slot < slots; ++slot)
-        out[n + slot] = {.cards = Mask{c.items[slot]} << shift, .rank = r};
+      // The slots of up to 3 cards (3 pairs, 1 trio) whatever the count, as in same_rank(); four
+      // of a kind (6 pairs, 4 trios) by a branch the predictor rarely misses.
+      if (cards == 0xF) [[unlikely]] {
+        for (std::size_t slot = 0; slot < (k == 2 ? 6 : 4); ++slot)
+          out[n + slot] = {.cards = Mask{c.items[slot]} << shift, .rank = r};
+      } else {
+        for (std::size_t slot = 0; slot < (k == 2 ? 3 : 1); ++slot)
+          out[n + slot] = {.cards = Mask{c.items[slot]} << shift, .rank = r};
+      }
       n += c.size;
     }
     return n;
