@@ -148,8 +148,7 @@ struct RankFlags {
    public:
     explicit constexpr Thresholds(Mask counts) : counts_(counts) {}
     constexpr Mask operator[](std::size_t k) const {
-      constexpr Mask low = 0x1111111111111111ULL;
-      return ((counts_ + (8 - k) * low) >> 3) & low;
+      return ((counts_ + (8 - k) * kNibbleLow) >> 3) & kNibbleLow;
     }
 
    private:
@@ -172,7 +171,7 @@ struct RankFlags {
 // How many ranks `flags` flags (one bit at most a rank, as RankFlags'): the
 // nibbles summed into the top one by a multiplication, cheaper than count()
 // on baseline x86-64; at most 14 flags, so no nibble overflows.
-constexpr int flag_count(Mask flags) { return static_cast<int>((flags * 0x1111111111111111ULL) >> 60); }
+constexpr int flag_count(Mask flags) { return static_cast<int>((flags * kNibbleLow) >> 60); }
 
 // The ranks flagged in `flags` from `lowest` up, one per call of next().
 class RankIterator {
@@ -474,9 +473,8 @@ class Generator {
         dst = add_to_each<kChunk>(dst, block, n_real, (Mask{ones.items[c]} << rank_shift(hi)) + kPhoenix + cards,
                                   wild_step);
       return dst;
-    } else {
-      return add_to_each<kChunk>(dst, block, n_real, kPhoenix + cards, wild_step);
     }
+    return add_to_each<kChunk>(dst, block, n_real, kPhoenix + cards, wild_step);
   }
 
   // Pair runs of min_ranks..max_ranks adjacent pairs whose top rank is
@@ -630,7 +628,7 @@ class Generator {
   // for (`wild_lo`: it may stand for lo itself). Later ranks the Phoenix
   // can always stand for, as long as no other is missing.
   [[nodiscard]] bool run_may_start(Mask held, int lo, int ranks, bool wild_lo) const {
-    const Mask window = held >> rank_shift(lo) & 0x1111111111111111ULL & ((Mask{1} << (4 * ranks)) - 1);
+    const Mask window = held >> rank_shift(lo) & kNibbleLow & ((Mask{1} << (4 * ranks)) - 1);
     const int missing = ranks - count(window);
     if (missing == 0) return true;
     if (!phoenix_ || missing > 1) return false;
@@ -650,15 +648,13 @@ class Generator {
   // Per nibble: how many of the `ranks` ranks from it `held` flags (at most 14, so no carry). The
   // multiplication sums the windows ending at each rank at once, the shift moves each to its lowest.
   static Mask held_in_windows(Mask held, int ranks) {
-    constexpr Mask low = 0x1111111111111111ULL;
-    return (held * (low >> (64 - 4 * ranks))) >> rank_shift(ranks);
+    return (held * (kNibbleLow >> (64 - 4 * ranks))) >> rank_shift(ranks);
   }
 
   // A flag bit for each nibble of `counts` that equals `value`.
   static Mask nibbles_equal(Mask counts, int value) {
-    constexpr Mask low = 0x1111111111111111ULL;
-    const Mask x = counts ^ (static_cast<Mask>(value) * low);
-    return ~(x | x >> 1 | x >> 2 | x >> 3) & low;
+    const Mask x = counts ^ (static_cast<Mask>(value) * kNibbleLow);
+    return ~(x | x >> 1 | x >> 2 | x >> 3) & kNibbleLow;
   }
 
   static bool single_suit(Mask cards) {
@@ -739,7 +735,7 @@ void only_bombs(Generator& /*g*/, const Move& /*table*/) {}
 // the two in five hands that cannot answer skip the generator's set-up;
 // one multiplication counts every window at once.
 bool holds_higher_straight(Mask hand, const Move& table) {
-  constexpr Mask low = 0x1111111111111111ULL;
+  constexpr Mask low = kNibbleLow;
   const Mask either = (hand & kNormals) | (hand & kNormals) >> 2;
   const Mask held = (either | either >> 1) & kRankLowBits;  // a flag bit for each rank held
   const int length = table.length;  // 5 to 14
@@ -891,7 +887,7 @@ LeadCount::LeadCount(Mask hand) : hand_(hand), counted_(!holds_straight_flush(ha
   const Mask one = flags.at_least[1], two_up = flags.at_least[2];  // rank flags, the Mah Jong as rank 1
   const Mask per_rank = flags.counts;  // cards a rank, the Mah Jong as rank 1
   const Mask five = one + (one >> 4) + (one >> 8) + (one >> 12) + (one >> 16);  // ranks held per 5-window, <= 5
-  const bool may_straight = (five & (phoenix ? 0x4444444444444444ULL : five >> 2 & five & 0x1111111111111111ULL)) != 0;
+  const bool may_straight = (five & (phoenix ? 0x4444444444444444ULL : five >> 2 & five & kNibbleLow)) != 0;
   const Mask normal_one = one & ~Mask{1};
   const bool may_pair_run =
       (two_up & (phoenix ? (normal_one >> 4) | (normal_one << 4) : two_up >> 4)) != 0;  // two adjacent ranks
