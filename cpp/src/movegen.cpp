@@ -586,10 +586,10 @@ class Generator {
       // The slots of up to 3 cards (3 pairs, 1 trio) whatever the count, as in same_rank(); four
       // of a kind (6 pairs, 4 trios) by a branch the predictor rarely misses.
       if (cards == 0xF) [[unlikely]] {
-        for (std::size_t slot = 0; slot < (k == 2 ? 6 : 4); ++slot)
+        for (std::size_t slot = 0; slot < std::size_t{k == 2 ? 6U : 4U}; ++slot)
           out[n + slot] = {.cards = Mask{c.items[slot]} << shift, .rank = r};
       } else {
-        for (std::size_t slot = 0; slot < (k == 2 ? 3 : 1); ++slot)
+        for (std::size_t slot = 0; slot < std::size_t{k == 2 ? 3U : 1U}; ++slot)
           out[n + slot] = {.cards = Mask{c.items[slot]} << shift, .rank = r};
       }
       n += c.size;
