@@ -147,9 +147,7 @@ struct RankFlags {
   class Thresholds {
    public:
     explicit constexpr Thresholds(Mask counts) : counts_(counts) {}
-    constexpr Mask operator[](std::size_t k) const {
-      return ((counts_ + (8 - k) * kNibbleLow) >> 3) & kNibbleLow;
-    }
+    constexpr Mask operator[](std::size_t k) const { return ((counts_ + (8 - k) * kNibbleLow) >> 3) & kNibbleLow; }
 
    private:
     Mask counts_;

@@ -128,8 +128,8 @@ Action choose_random(const HandState& s, bool calls, SplitMix64& rng, PolicyScra
       return out;
     }
   }
-  const int n = legal_moves(Situation{.hand = hand, .table = table, .wish = wish, .out_of_turn = !in_turn},
-                            scratch.moves.data());
+  const int n =
+      legal_moves(Situation{.hand = hand, .table = table, .wish = wish, .out_of_turn = !in_turn}, scratch.moves.data());
   const auto choices = static_cast<std::uint64_t>(n) + (tichu ? 1 : 0);
   const auto pick = static_cast<std::size_t>(rng.pick(choices));
   if (std::cmp_equal(pick, n)) {
