@@ -223,3 +223,39 @@ def test_the_core_step_refuses_a_read_only_obs_buffer():
     with pytest.raises(ValueError):
         v._core.step(ids, rewards, terminated, obs)
     v.step(ids)
+
+
+def test_random_legal_ids_pick_the_drawn_index_and_refuse_draws_outside_0_1():
+    # The core picks legal_ids[offset + floor(draw * count)], as numpy's indexing did (the same ids for a seed).
+    v = tf.VecHands(64, 4, opponents={1: "random", 3: "random"}, dense_mask=False)
+    rng = np.random.default_rng(2)
+    for _ in range(60):  # through the exchange (2,184 ids a hand) and the play
+        draws = rng.random(64)
+        draws[:3] = (0.0, np.nextafter(1.0, 0.0), 0.5)  # the first id, the last, the middle
+        picks = v.legal_offsets[:-1] + (draws * v.legal_counts).astype(np.int64)
+        assert np.array_equal(v._core.random_legal_ids(draws), v.legal_ids[picks])
+        v.step(v.random_legal_ids(rng))
+    for bad in (1.0, -0.5, np.nan):
+        draws = np.zeros(64)
+        draws[5] = bad
+        with pytest.raises(ValueError, match=r"\[0, 1\)"):
+            v._core.random_legal_ids(draws)
+    with pytest.raises(ValueError):
+        v._core.random_legal_ids(np.zeros(63))
+
+
+def test_legal_ids_held_from_earlier_steps_keep_their_ids():
+    # observe returns the core's own list without a copy: while an array holds it, the steps after fill
+    # another list (VecHands::clear_ids), so ids kept from any earlier step still read what they read then.
+    v = tf.VecHands(32, 5, opponents={1: "random", 3: "random"}, dense_mask=False)
+    rng = np.random.default_rng(3)
+    kept = []
+    for step in range(40):
+        kept.append((v.legal_ids, v.legal_ids.copy()))
+        if step % 3 == 0:
+            kept = kept[-2:]  # some released: their lists are reused
+        v.step(v.random_legal_ids(rng))
+    for held, copy in kept:
+        assert np.array_equal(held, copy)
+        assert not held.flags.writeable
+        assert not held.base.flags.writeable

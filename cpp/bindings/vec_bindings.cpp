@@ -110,22 +110,41 @@ void bind_vec(py::module_& m) {
             auto* player_data = checked<std::int32_t>(players, "current_player", n, 0);
             auto* count_data = checked<std::int32_t>(counts, "legal_counts", n, 0);
             auto* offset_data = checked<std::int64_t>(offsets, "legal_offsets", n + 1, 0);
-            std::vector<std::int32_t> all;  // copied under the lock: another thread may step next
+            using Ids = std::shared_ptr<const std::vector<std::int32_t>>;
+            Ids all;  // taken under the lock; the core's next step fills another list while this one is held
             without_gil([&] {
               const std::lock_guard guard(v.lock);
               const bool fresh = mask_data != v.last_mask;
               v.hands.observe(obs_data, reinterpret_cast<std::uint8_t*>(mask_data), fresh, player_data, count_data,
                               offset_data);
               if (mask_data) v.last_mask = mask_data;
-              all = v.hands.legal_ids();
+              all = v.hands.shared_legal_ids();
             });
-            auto ids = py::array_t<std::int32_t>(static_cast<py::ssize_t>(all.size()));
-            std::copy(all.begin(), all.end(), ids.mutable_data());
+            // The array reads the core's list itself, kept alive by its base: no copy of the 1 MB an
+            // exchange-heavy step holds (docs/speed.md, "VecHands, tenth round").
+            const auto* data = all->data();
+            const auto size = static_cast<py::ssize_t>(all->size());
+            py::capsule owner(new Ids(std::move(all)), [](void* held) { delete static_cast<Ids*>(held); });
+            auto ids = py::array_t<std::int32_t>(size, data, owner);
+            ids.attr("flags").attr("writeable") = false;  // the core's own list: never written through
             return ids;
           },
           py::arg("obs"), py::arg("mask"), py::arg("current_player"), py::arg("legal_counts"), py::arg("legal_offsets"),
           "Writes each hand's observation tensor and dense mask (each skipped for None), player to decide, "
-          "legal id counts and offsets; returns every hand's legal ids (int32, a copy).")
+          "legal id counts and offsets; returns every hand's legal ids (int32, read-only).")
+      .def(
+          "random_legal_ids",
+          [](VecCore& v, const py::handle& draws) {
+            const auto* draw_data = checked<double>(draws, "draws", v.hands.size(), 0, false);
+            for (py::ssize_t i = 0; i < v.hands.size(); ++i) {
+              if (!(draw_data[i] >= 0.0 && draw_data[i] < 1.0)) throw py::value_error("draws must lie in [0, 1)");
+            }
+            auto ids = py::array_t<std::int32_t>(v.hands.size());
+            const std::lock_guard guard(v.lock);  // a few microseconds: not worth releasing the GIL
+            v.hands.pick_legal_ids(draw_data, ids.mutable_data());
+            return ids;
+          },
+          py::arg("draws"), "One legal id per hand: the one at floor(draws[i] * its count) among its legal ids.")
       .def(
           "replay_state",
           [](VecCore& v, int i) {

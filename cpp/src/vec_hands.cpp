@@ -26,6 +26,17 @@ void prefetch_for_writing(const void* p, std::size_t bytes) {
 #endif
 }
 
+// The dense mask's bytes at `ids` set to `value`; `count` is whole blocks (the last id repeated to
+// fill the last block), so that most rows (a pass, most answers and leads) take one block of fixed
+// length instead of a loop whose exit mispredicts row by row.
+constexpr std::int64_t kMaskBlock = 4;
+
+void set_in_blocks(std::uint8_t* row, const std::int32_t* ids, std::int64_t count, std::uint8_t value) {
+  for (std::int64_t k = 0; k < count; k += kMaskBlock) {
+    for (std::int64_t j = 0; j < kMaskBlock; ++j) row[ids[k + j]] = value;
+  }
+}
+
 }  // namespace
 
 VecHands::VecHands(int n, std::uint64_t seed, Rules rules, std::array<Seat, 4> seats)
@@ -88,11 +99,19 @@ void VecHands::let_opponents_act(std::size_t i, float* rewards, std::uint8_t* te
 }
 
 void VecHands::list_legal() {
-  ids_.clear();
+  clear_ids();
   first_.clear();
   id_start_.assign(1, 0);
   first_start_.assign(1, 0);
   for (std::size_t i = 0; i < hands_.size(); ++i) append_legal(i);
+}
+
+void VecHands::clear_ids() {
+  if (ids_.use_count() > 1) {  // the last list is still read (tichu_fast's legal_ids): fill the spare instead
+    if (spare_ids_.use_count() > 1) spare_ids_ = std::make_shared<std::vector<std::int32_t>>();  // held too
+    std::swap(ids_, spare_ids_);
+  }
+  ids_->clear();
 }
 
 void VecHands::append_legal(std::size_t i) {
@@ -101,16 +120,23 @@ void VecHands::append_legal(std::size_t i) {
   const HandState& s = hands_[i].state();
   if (s.decision() == Decision::Exchange) {  // 2,184 ids, copied once from their table instead of twice
     const auto all = exchange_ids();
-    ids_.insert(ids_.end(), all.begin(), all.end());
-    id_start_.push_back(static_cast<std::int64_t>(ids_.size()));
+    ids_->insert(ids_->end(), all.begin(), all.end());
+    id_start_.push_back(static_cast<std::int64_t>(ids_->size()));
     first_start_.push_back(static_cast<std::int64_t>(first_.size()));
     return;
   }
   const int n = tichu::legal_ids(s, ids.data(), first.data());
-  ids_.insert(ids_.end(), ids.begin(), ids.begin() + n);
+  ids_->insert(ids_->end(), ids.begin(), ids.begin() + n);
   first_.insert(first_.end(), first.begin(), first.begin() + n);
-  id_start_.push_back(static_cast<std::int64_t>(ids_.size()));
+  id_start_.push_back(static_cast<std::int64_t>(ids_->size()));
   first_start_.push_back(static_cast<std::int64_t>(first_.size()));
+}
+
+void VecHands::pick_legal_ids(const double* draws, std::int32_t* out) const {
+  for (std::size_t i = 0; i < hands_.size(); ++i) {
+    const auto count = static_cast<double>(id_start_[i + 1] - id_start_[i]);
+    out[i] = (*ids_)[static_cast<std::size_t>(id_start_[i] + static_cast<std::int64_t>(draws[i] * count))];
+  }
 }
 
 void VecHands::step(const std::int64_t* ids, float* rewards, std::uint8_t* terminated, float* obs) {
@@ -120,8 +146,8 @@ void VecHands::step(const std::int64_t* ids, float* rewards, std::uint8_t* termi
       throw std::out_of_range("hand " + std::to_string(i) + ": action id " + std::to_string(ids[i]) + " is not 0.." +
                               std::to_string(kNumActionIds - 1));
     }
-    const auto begin = ids_.begin() + id_start_[i];
-    const auto end = ids_.begin() + id_start_[i + 1];
+    const auto begin = ids_->begin() + id_start_[i];
+    const auto end = ids_->begin() + id_start_[i + 1];
     const auto at = std::lower_bound(begin, end, static_cast<std::int32_t>(ids[i]));
     if (at == end || *at != ids[i]) {
       throw IllegalActionError("hand " + std::to_string(i) + ": action id " + std::to_string(ids[i]) +
@@ -139,7 +165,7 @@ void VecHands::step(const std::int64_t* ids, float* rewards, std::uint8_t* termi
   std::fill(rewards, rewards + 4 * hands_.size(), 0.0f);
   std::fill(terminated, terminated + hands_.size(), std::uint8_t{0});
   // Every id is resolved: the lists are rebuilt hand by hand, while each hand is in cache.
-  ids_.clear();
+  clear_ids();
   first_.clear();
   id_start_.assign(1, 0);
   first_start_.assign(1, 0);
@@ -178,29 +204,36 @@ void VecHands::observe(float* obs, std::uint8_t* mask, bool mask_fresh, std::int
   const auto is_exchange = [](const std::int32_t* ids, std::int64_t count) {
     return count == kNumExchangeIds && ids[0] == ids::kExchange;  // distinct ascending ids: the whole range
   };
-  next_mask_.clear();
   next_mask_start_.assign(1, 0);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::int64_t count = id_start_[i + 1] - id_start_[i];
+    next_mask_start_.push_back(next_mask_start_.back() + (is_exchange(ids_->data() + id_start_[i], count)
+                                                              ? kMaskBlock
+                                                              : (count + kMaskBlock - 1) / kMaskBlock * kMaskBlock));
+  }
+  const auto kept_size = static_cast<std::size_t>(next_mask_start_.back());
+  if (next_mask_.size() < kept_size) next_mask_.resize(kept_size);  // never shrunk: no zeros written each step
   for (std::size_t i = 0; i < n; ++i) {  // one pass: a hand's row is cleared and set while in cache
     std::uint8_t* row = mask + i * kNumActionIds;
     if (!mask_fresh) {  // clear only what the last observe set
       const std::int32_t* old = in_mask_.data() + in_mask_start_[i];
-      const std::int64_t count = in_mask_start_[i + 1] - in_mask_start_[i];
-      if (count == 1 && old[0] == kExchangeRow) {
+      if (old[0] == kExchangeRow) {
         std::memset(row + ids::kExchange, 0, kNumExchangeIds);
       } else {
-        for (std::int64_t k = 0; k < count; ++k) row[old[k]] = 0;
+        set_in_blocks(row, old, in_mask_start_[i + 1] - in_mask_start_[i], 0);
       }
     }
-    const std::int32_t* now = ids_.data() + id_start_[i];
+    const std::int32_t* now = ids_->data() + id_start_[i];
     const std::int64_t count = id_start_[i + 1] - id_start_[i];
+    std::int32_t* kept = next_mask_.data() + next_mask_start_[i];
+    const std::int64_t padded = next_mask_start_[i + 1] - next_mask_start_[i];
     if (is_exchange(now, count)) {
       std::memset(row + ids::kExchange, 1, kNumExchangeIds);
-      next_mask_.push_back(kExchangeRow);
+      std::fill(kept, kept + padded, kExchangeRow);
     } else {
-      for (std::int64_t k = 0; k < count; ++k) row[now[k]] = 1;
-      next_mask_.insert(next_mask_.end(), now, now + count);
+      for (std::int64_t k = 0; k < padded; ++k) kept[k] = now[std::min(k, count - 1)];  // the last id repeated
+      set_in_blocks(row, kept, padded, 1);
     }
-    next_mask_start_.push_back(static_cast<std::int64_t>(next_mask_.size()));
   }
   in_mask_.swap(next_mask_);
   in_mask_start_.swap(next_mask_start_);

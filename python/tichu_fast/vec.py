@@ -163,9 +163,8 @@ class VecHands:
         if not isinstance(rng, np.random.Generator):
             raise TypeError(f"rng must be a numpy Generator, not {type(rng).__name__}")
         draws = rng.random(len(self))
-        with self._lock:  # the offsets, counts and ids of one step
-            picks = self.legal_offsets[:-1] + (draws * self.legal_counts).astype(np.int64)
-            ids: npt.NDArray[np.int32] = self.legal_ids[picks]
+        with self._lock:  # the ids of one step
+            ids: npt.NDArray[np.int32] = self._core.random_legal_ids(draws)  # one pass instead of numpy's four
         return ids
 
     def hand(self, i: int) -> HandState:

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "tichu/history.hpp"
@@ -56,7 +57,15 @@ class VecHands {
                std::int64_t* offsets);
 
   // Every hand's legal ids, ascending, one block after another (see observe).
-  [[nodiscard]] const std::vector<std::int32_t>& legal_ids() const { return ids_; }
+  [[nodiscard]] const std::vector<std::int32_t>& legal_ids() const { return *ids_; }
+  // The same list, shared: while a holder keeps it, the next step fills
+  // another list instead of rewriting it (tichu_fast reads it without a copy).
+  [[nodiscard]] std::shared_ptr<const std::vector<std::int32_t>> shared_legal_ids() const { return ids_; }
+
+  // For each hand, its legal id at index floor(draws[i] * count) of its
+  // block (draws in [0, 1): uniform over the ids), into out[i]: numpy's
+  // `legal_ids[offsets[:-1] + (draws * counts).astype(int64)]` in one pass.
+  void pick_legal_ids(const double* draws, std::int32_t* out) const;
 
  private:
   void deal(std::size_t i);
@@ -64,6 +73,7 @@ class VecHands {
   void deal_all(bool stoppable);  // reset(); the constructor's may stop (check_stop) between hands
   void list_legal();  // rebuilds ids_, id_start_, first_ and first_start_ for every hand
   void append_legal(std::size_t i);  // appends hand i's block to them
+  void clear_ids();  // empties ids_, first swapped with the spare list if ids_ is still shared
 
   std::uint64_t seed_;
   Rules rules_;
@@ -74,13 +84,15 @@ class VecHands {
   PolicyScratch scratch_{};
   // Each hand's legal ids (ascending) and, outside the exchange, the first
   // legal action of each id: step resolves an id by a binary search.
-  std::vector<std::int32_t> ids_;
+  std::shared_ptr<std::vector<std::int32_t>> ids_ = std::make_shared<std::vector<std::int32_t>>();
+  std::shared_ptr<std::vector<std::int32_t>> spare_ids_ = std::make_shared<std::vector<std::int32_t>>();
   std::vector<std::int64_t> id_start_;  // n + 1
   std::vector<Action> first_;
   std::vector<std::int64_t> first_start_;  // n + 1; an empty block during the exchange
-  // The ids the dense mask holds, per hand as ids_ when it was written, but
-  // an exchange row as the one entry kExchangeRow; next_* is observe's
-  // scratch for the next, swapped in (both keep their capacity).
+  // The ids the dense mask holds, per hand as ids_ when it was written,
+  // padded to whole blocks with the last id (set_in_blocks), but an exchange
+  // row as one block of kExchangeRow; next_* is observe's scratch for the
+  // next, swapped in (both keep their size and capacity).
   static constexpr std::int32_t kExchangeRow = -1;
   std::vector<std::int32_t> in_mask_;
   std::vector<std::int64_t> in_mask_start_;
