@@ -9,6 +9,7 @@
 #include <pybind11/gil_safe_call_once.h>
 #include <pybind11/stl.h>
 #include <pybind11/typing.h>
+#include <structmember.h>  // PyMemberDef: where a slot lies (add_state_methods), after Python.h
 
 #include "common.hpp"
 #include "tichu/action_count.hpp"
@@ -426,6 +427,60 @@ void add_fast_methods(const py::handle& cls) {
   }
 }
 
+// tichu_fast.HandState's own is_terminal, num_legal_actions and apply_index
+// (add_state_methods installs them on that Python class): the core's
+// methods above on its `_core` slot, without a Python frame between. A hand
+// driven from Python makes three such calls per decision, and each frame
+// cost more than the call it wrapped.
+Py_ssize_t core_slot = 0;                 // where HandState's `_core` lies in its instances
+PyTypeObject* hand_core_type = nullptr;  // _core.HandCore
+
+RecordedHand& state_hand(PyObject* state) {
+  PyObject* core = *reinterpret_cast<PyObject**>(reinterpret_cast<char*>(state) + core_slot);
+  if (core == nullptr) throw py::attribute_error("'HandState' object has no attribute '_core'");
+  if (Py_TYPE(core) != hand_core_type) return py::handle(core).cast<RecordedHand&>();  // raises
+  return self_hand(core);
+}
+
+PyObject* state_is_terminal(PyObject* self, PyObject* /*unused*/) {
+  return translated([&] { return py::bool_(state_hand(self).state().is_terminal()).release().ptr(); });
+}
+
+PyObject* state_action_count(PyObject* self, PyObject* /*unused*/) {
+  return translated([&] { return PyLong_FromLong(action_count(state_hand(self).state())); });
+}
+
+PyObject* state_apply_index(PyObject* self, PyObject* index) {
+  return translated([&] {
+    state_hand(self).apply_index(index_arg(index));
+    return py::none().release().ptr();
+  });
+}
+
+// NOLINTBEGIN(cppcoreguidelines-avoid-c-arrays,modernize-avoid-c-arrays): CPython's table
+PyMethodDef state_methods[] = {
+    {"is_terminal", state_is_terminal, METH_NOARGS, "is_terminal($self, /)\n--\n\nWhether the hand is over."},
+    {"num_legal_actions", state_action_count, METH_NOARGS,
+     "num_legal_actions($self, /)\n--\n\nlen(legal_actions()), without building the list (for apply_index)."},
+    {"apply_index", state_apply_index, METH_O,
+     "apply_index($self, index, /)\n--\n\nApplies `legal_actions()[index]` without building the list; IndexError "
+     "outside."},
+};
+// NOLINTEND(cppcoreguidelines-avoid-c-arrays,modernize-avoid-c-arrays)
+
+void add_state_methods(const py::type& cls) {
+  const py::object slot = cls.attr("__dict__")["_core"];
+  if (Py_TYPE(slot.ptr()) != &PyMemberDescr_Type) throw py::type_error("HandState._core must be a slot");
+  core_slot = reinterpret_cast<PyMemberDescrObject*>(slot.ptr())->d_member->offset;
+  hand_core_type = reinterpret_cast<PyTypeObject*>(py::type::of<RecordedHand>().ptr());
+  auto* type = reinterpret_cast<PyTypeObject*>(cls.ptr());
+  for (PyMethodDef& def : state_methods) {
+    const py::object method = py::reinterpret_steal<py::object>(PyDescr_NewMethod(type, &def));
+    if (!method) throw py::error_already_set();
+    py::setattr(cls, def.ml_name, method);
+  }
+}
+
 }  // namespace
 
 void bind_game(py::module_& m) {
@@ -679,6 +734,9 @@ void bind_game(py::module_& m) {
       .def("fill_observation", &fill_observation_into, py::arg("player"), py::arg("out").noconvert(),
            "Writes the flat observation of `player` into `out` (float32, OBSERVATION_SIZE, C-contiguous, writeable).");
   add_fast_methods(m.attr("HandCore"));  // is_terminal, action_count, apply_index, decision, current_player
+  m.def("add_state_methods", &add_state_methods, py::arg("cls"),
+      "Installs is_terminal, num_legal_actions and apply_index on tichu_fast.HandState (`cls`): C methods "
+      "calling its `_core`'s.");
 
   m.def(
       "simulate",
