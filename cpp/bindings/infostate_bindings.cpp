@@ -25,23 +25,7 @@ constexpr long long kMaxWorlds = 1'000'000;
   throw py::error_already_set();
 }
 
-py::typing::List<RecordedHand> worlds(const RecordedHand& hand, py::handle player_obj, py::handle n_obj,
-                                      py::handle seed_obj) {
-  const int player = seat_arg(player_obj, "player");
-  const long long n = small_int(n_obj, "n");
-  if (n < 0 || n > kMaxWorlds) throw py::value_error("n must be 0..1000000, not " + std::to_string(n));
-  const std::uint64_t seed = uint64_int(seed_obj, "seed (0 <= seed < 2**64)");
-  const RecordedHand truth = hand;  // a copy: another thread may change `hand` once the GIL is released
-  std::vector<RecordedHand> drawn;
-  try {
-    drawn = without_gil([&] { return resample_many(truth, player, static_cast<int>(n), seed); });
-  } catch (const ResampleError& e) {
-    raise_tichu_error(e);
-  }
-  py::typing::List<RecordedHand> result(drawn.size());
-  for (std::size_t i = 0; i < drawn.size(); ++i) result[i] = py::cast(std::move(drawn[i]));
-  return result;
-}
+}  // namespace
 
 // One world (HandState.resample): the knowledge kept per thread
 // (knowledge_of), so a bot drawing a world per call at one decision builds
@@ -58,6 +42,26 @@ RecordedHand one_world(const RecordedHand& hand, py::handle player_obj, py::hand
   } catch (const ResampleError& e) {
     raise_tichu_error(e);
   }
+}
+
+namespace {
+
+py::typing::List<RecordedHand> worlds(const RecordedHand& hand, py::handle player_obj, py::handle n_obj,
+                                      py::handle seed_obj) {
+  const int player = seat_arg(player_obj, "player");
+  const long long n = small_int(n_obj, "n");
+  if (n < 0 || n > kMaxWorlds) throw py::value_error("n must be 0..1000000, not " + std::to_string(n));
+  const std::uint64_t seed = uint64_int(seed_obj, "seed (0 <= seed < 2**64)");
+  const RecordedHand truth = hand;  // a copy: another thread may change `hand` once the GIL is released
+  std::vector<RecordedHand> drawn;
+  try {
+    drawn = without_gil([&] { return resample_many(truth, player, static_cast<int>(n), seed); });
+  } catch (const ResampleError& e) {
+    raise_tichu_error(e);
+  }
+  py::typing::List<RecordedHand> result(drawn.size());
+  for (std::size_t i = 0; i < drawn.size(); ++i) result[i] = py::cast(std::move(drawn[i]));
+  return result;
 }
 
 // resample_one(hand, player, seed): one_world as a plain CPython function,

@@ -404,11 +404,17 @@ class HandState:
 
     # -- worlds: what a player may know (R10.3) ---------------------------------
 
-    def resample(self, player: int, seed: int, *, belief: str | None = None) -> HandState:
+    if TYPE_CHECKING:  # a C method of this class (add_state_methods below), _resample's doc
+
+        def resample(self, player: int, seed: int, *, belief: str | None = None) -> HandState:
+            """A world for `player`: see _resample."""
+
+    def _resample(self, player: int, seed: int, *, belief: str | None = None) -> HandState:
         """A full state that agrees with everything `player` knows, its hidden cards drawn anew (docs/game.md "Worlds").
 
         The same as `resample_many(player, 1, seed, belief=belief)[0]`.
         """
+        # HandState.resample, the C method, draws a plain seat's world itself and calls this for the rest.
         if belief is not None:
             return self.resample_many(player, 1, seed, belief=belief)[0]
         # One binding call, no list; the core keeps the seat's knowledge of this hand between calls
@@ -529,9 +535,10 @@ class HandState:
         return out
 
 
-# A hand driven from Python calls is_terminal, num_legal_actions and apply_index at every decision:
-# they are C methods of HandState on its `_core` (a Python method around the core's cost more than it).
-add_state_methods(HandState)
+# A hand driven from Python calls is_terminal, num_legal_actions and apply_index at every decision, a bot
+# resample per world: they are C methods of HandState on its `_core` (a Python method around the core's
+# cost more than the call).
+add_state_methods(HandState, _WORLD)
 
 
 # Card text separators: ASCII whitespace and commas; two commas in a row
