@@ -508,7 +508,8 @@ PyMethodDef state_methods[] = {
      "apply_index($self, index, /)\n--\n\nApplies `legal_actions()[index]` without building the list; IndexError "
      "outside."},
 };
-PyMethodDef state_resample_method = {"resample", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(state_resample)),
+PyMethodDef state_resample_method = {"resample",
+                                     reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(state_resample)),
                                      METH_FASTCALL | METH_KEYWORDS, nullptr};  // HandState._resample's doc
 // NOLINTEND(cppcoreguidelines-avoid-c-arrays,modernize-avoid-c-arrays)
 
@@ -521,7 +522,8 @@ Py_ssize_t slot_offset(const py::type& cls, const char* name) {
 void add_state_methods(const py::type& cls, const py::str& world_origin) {
   static std::string resample_doc;  // kept for the method's lifetime: the process's
   const py::object in_python = cls.attr("__dict__")["_resample"];
-  resample_doc = "resample($self, player, seed, *, belief=None)\n--\n\n" + py::str(in_python.attr("__doc__")).cast<std::string>();
+  resample_doc = "resample($self, player, seed, *, belief=None)\n--\n\n" +
+                 py::str(in_python.attr("__doc__")).cast<std::string>();
   state_class = {.type = reinterpret_cast<PyTypeObject*>(cls.ptr()),
                  .core_type = reinterpret_cast<PyTypeObject*>(py::type::of<RecordedHand>().ptr()),
                  .core = slot_offset(cls, "_core"),
