@@ -54,7 +54,8 @@ def test_module_names_match():
 def test_function_parameters_match():
     for name, node in stub_names(stub_tree().body).items():
         if isinstance(node, ast.FunctionDef):
-            assert [a.arg for a in node.args.args] == runtime_params(getattr(_core, name)), name
+            params = [a.arg for a in node.args.posonlyargs + node.args.args]
+            assert params == runtime_params(getattr(_core, name)), name
 
 
 def test_class_members_match():

@@ -255,6 +255,9 @@ py::array records_array(const char* name, const std::vector<Record>& records) {
 // that stops every loop (module.cpp).
 void init_gil_handling();
 
+// One world drawn for `player` (HandState.resample; infostate_bindings.cpp).
+RecordedHand one_world(const RecordedHand& hand, py::handle player_obj, py::handle seed_obj);
+
 void bind_cards(py::module_& m);
 void bind_move(py::module_& m);
 void bind_functions(py::module_& m);

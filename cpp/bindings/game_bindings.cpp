@@ -1,6 +1,7 @@
 // The game state machine for Python: _core.Action and _core.HandCore (a
 // tichu::RecordedHand, the C++ half of tichu_fast.HandState). Only argument
 // conversion lives here; every rule is in the core.
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <string>
@@ -9,6 +10,7 @@
 #include <pybind11/gil_safe_call_once.h>
 #include <pybind11/stl.h>
 #include <pybind11/typing.h>
+#include <structmember.h>  // PyMemberDef: where a slot lies (add_state_methods), after Python.h
 
 #include "common.hpp"
 #include "tichu/action_count.hpp"
@@ -426,6 +428,119 @@ void add_fast_methods(const py::handle& cls) {
   }
 }
 
+// tichu_fast.HandState's own is_terminal, num_legal_actions, apply_index and
+// resample (add_state_methods installs them on that Python class): the
+// core's methods on its `_core` slot, without a Python frame between. A hand
+// driven from Python makes three such calls per decision, a bot one resample
+// per world, and each frame cost more than the call it wrapped.
+struct StateClass {
+  PyTypeObject* type = nullptr;            // tichu_fast.HandState
+  PyTypeObject* core_type = nullptr;       // _core.HandCore
+  Py_ssize_t core = 0;                     // where its slots lie in an instance
+  Py_ssize_t origin = 0;
+  Py_ssize_t rules = 0;
+  PyObject* world_origin = nullptr;        // the origin of a world (hand.py's _WORLD)
+  PyObject* resample_in_python = nullptr;  // HandState._resample: belief, keywords, other seats' checks
+};
+StateClass state_class;  // set once, when tichu_fast.hand is imported; kept for the process
+
+PyObject*& slot(PyObject* state, Py_ssize_t offset) {
+  return *reinterpret_cast<PyObject**>(reinterpret_cast<char*>(state) + offset);
+}
+
+RecordedHand& state_hand(PyObject* state) {
+  PyObject* core = slot(state, state_class.core);
+  if (core == nullptr) throw py::attribute_error("'HandState' object has no attribute '_core'");
+  if (Py_TYPE(core) != state_class.core_type) return py::handle(core).cast<RecordedHand&>();  // raises
+  return self_hand(core);
+}
+
+PyObject* state_is_terminal(PyObject* self, PyObject* /*unused*/) {
+  return translated([&] { return py::bool_(state_hand(self).state().is_terminal()).release().ptr(); });
+}
+
+PyObject* state_action_count(PyObject* self, PyObject* /*unused*/) {
+  return translated([&] { return PyLong_FromLong(action_count(state_hand(self).state())); });
+}
+
+PyObject* state_apply_index(PyObject* self, PyObject* index) {
+  return translated([&] {
+    state_hand(self).apply_index(index_arg(index));
+    return py::none().release().ptr();
+  });
+}
+
+// resample(player, seed): a seat given as a plain int 0..3 and no keyword
+// is drawn here, the world built as hand.py's _world builds it (no
+// __init__); anything else goes to the Python method, which has the checks
+// and messages of every seat argument and the beliefs.
+PyObject* state_resample(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+  const bool plain = nargs == 2 && kwnames == nullptr && PyLong_CheckExact(args[0]);
+  const long player = plain ? PyLong_AsLong(args[0]) : -1;  // no error: an exact int, at worst -1 on overflow
+  if (player < 0 || player > 3) {
+    PyErr_Clear();
+    const Py_ssize_t given = nargs + (kwnames == nullptr ? 0 : PyTuple_GET_SIZE(kwnames));
+    std::vector<PyObject*> with_self(static_cast<std::size_t>(given) + 1);
+    with_self[0] = self;
+    std::copy_n(args, given, with_self.begin() + 1);
+    return PyObject_Vectorcall(state_class.resample_in_python, with_self.data(), static_cast<std::size_t>(nargs) + 1,
+                               kwnames);
+  }
+  return translated([&] {
+    PyObject* rules = slot(self, state_class.rules);
+    if (rules == nullptr) throw py::attribute_error("'HandState' object has no attribute '_rules'");
+    py::object core = py::cast(one_world(state_hand(self), args[0], args[1]));
+    PyObject* world = state_class.type->tp_alloc(state_class.type, 0);
+    if (world == nullptr) throw py::error_already_set();
+    slot(world, state_class.core) = core.release().ptr();
+    slot(world, state_class.origin) = Py_NewRef(state_class.world_origin);
+    slot(world, state_class.rules) = Py_NewRef(rules);
+    return world;
+  });
+}
+
+// NOLINTBEGIN(cppcoreguidelines-avoid-c-arrays,modernize-avoid-c-arrays): CPython's table
+PyMethodDef state_methods[] = {
+    {"is_terminal", state_is_terminal, METH_NOARGS, "is_terminal($self, /)\n--\n\nWhether the hand is over."},
+    {"num_legal_actions", state_action_count, METH_NOARGS,
+     "num_legal_actions($self, /)\n--\n\nlen(legal_actions()), without building the list (for apply_index)."},
+    {"apply_index", state_apply_index, METH_O,
+     "apply_index($self, index, /)\n--\n\nApplies `legal_actions()[index]` without building the list; IndexError "
+     "outside."},
+};
+PyMethodDef state_resample_method = {"resample",
+                                     reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(state_resample)),
+                                     METH_FASTCALL | METH_KEYWORDS, nullptr};  // HandState._resample's doc
+// NOLINTEND(cppcoreguidelines-avoid-c-arrays,modernize-avoid-c-arrays)
+
+Py_ssize_t slot_offset(const py::type& cls, const char* name) {
+  const py::object member = cls.attr("__dict__")[name];
+  if (Py_TYPE(member.ptr()) != &PyMemberDescr_Type) throw py::type_error(std::string(name) + " must be a slot");
+  return reinterpret_cast<PyMemberDescrObject*>(member.ptr())->d_member->offset;
+}
+
+void add_state_methods(const py::type& cls, const py::str& world_origin) {
+  static std::string resample_doc;  // kept for the method's lifetime: the process's
+  const py::object in_python = cls.attr("__dict__")["_resample"];
+  resample_doc = "resample($self, player, seed, *, belief=None)\n--\n\n" +
+                 py::str(in_python.attr("__doc__")).cast<std::string>();
+  state_class = {.type = reinterpret_cast<PyTypeObject*>(cls.ptr()),
+                 .core_type = reinterpret_cast<PyTypeObject*>(py::type::of<RecordedHand>().ptr()),
+                 .core = slot_offset(cls, "_core"),
+                 .origin = slot_offset(cls, "_origin"),
+                 .rules = slot_offset(cls, "_rules"),
+                 .world_origin = py::object(world_origin).release().ptr(),
+                 .resample_in_python = py::object(in_python).release().ptr()};
+  state_resample_method.ml_doc = resample_doc.c_str();
+  auto install = [&](PyMethodDef& def) {
+    const py::object method = py::reinterpret_steal<py::object>(PyDescr_NewMethod(state_class.type, &def));
+    if (!method) throw py::error_already_set();
+    py::setattr(cls, def.ml_name, method);
+  };
+  for (PyMethodDef& def : state_methods) install(def);
+  install(state_resample_method);
+}
+
 }  // namespace
 
 void bind_game(py::module_& m) {
@@ -679,6 +794,9 @@ void bind_game(py::module_& m) {
       .def("fill_observation", &fill_observation_into, py::arg("player"), py::arg("out").noconvert(),
            "Writes the flat observation of `player` into `out` (float32, OBSERVATION_SIZE, C-contiguous, writeable).");
   add_fast_methods(m.attr("HandCore"));  // is_terminal, action_count, apply_index, decision, current_player
+  m.def("add_state_methods", &add_state_methods, py::arg("cls"), py::arg("world_origin"),
+        "Installs is_terminal, num_legal_actions, apply_index and resample on tichu_fast.HandState (`cls`): C "
+        "methods on its `_core` (resample falls back to cls._resample; its worlds' origin is `world_origin`).");
 
   m.def(
       "simulate",

@@ -25,23 +25,7 @@ constexpr long long kMaxWorlds = 1'000'000;
   throw py::error_already_set();
 }
 
-py::typing::List<RecordedHand> worlds(const RecordedHand& hand, py::handle player_obj, py::handle n_obj,
-                                      py::handle seed_obj) {
-  const int player = seat_arg(player_obj, "player");
-  const long long n = small_int(n_obj, "n");
-  if (n < 0 || n > kMaxWorlds) throw py::value_error("n must be 0..1000000, not " + std::to_string(n));
-  const std::uint64_t seed = uint64_int(seed_obj, "seed (0 <= seed < 2**64)");
-  const RecordedHand truth = hand;  // a copy: another thread may change `hand` once the GIL is released
-  std::vector<RecordedHand> drawn;
-  try {
-    drawn = without_gil([&] { return resample_many(truth, player, static_cast<int>(n), seed); });
-  } catch (const ResampleError& e) {
-    raise_tichu_error(e);
-  }
-  py::typing::List<RecordedHand> result(drawn.size());
-  for (std::size_t i = 0; i < drawn.size(); ++i) result[i] = py::cast(std::move(drawn[i]));
-  return result;
-}
+}  // namespace
 
 // One world (HandState.resample): the knowledge kept per thread
 // (knowledge_of), so a bot drawing a world per call at one decision builds
@@ -60,6 +44,51 @@ RecordedHand one_world(const RecordedHand& hand, py::handle player_obj, py::hand
   }
 }
 
+namespace {
+
+py::typing::List<RecordedHand> worlds(const RecordedHand& hand, py::handle player_obj, py::handle n_obj,
+                                      py::handle seed_obj) {
+  const int player = seat_arg(player_obj, "player");
+  const long long n = small_int(n_obj, "n");
+  if (n < 0 || n > kMaxWorlds) throw py::value_error("n must be 0..1000000, not " + std::to_string(n));
+  const std::uint64_t seed = uint64_int(seed_obj, "seed (0 <= seed < 2**64)");
+  const RecordedHand truth = hand;  // a copy: another thread may change `hand` once the GIL is released
+  std::vector<RecordedHand> drawn;
+  try {
+    drawn = without_gil([&] { return resample_many(truth, player, static_cast<int>(n), seed); });
+  } catch (const ResampleError& e) {
+    raise_tichu_error(e);
+  }
+  py::typing::List<RecordedHand> result(drawn.size());
+  for (std::size_t i = 0; i < drawn.size(); ++i) result[i] = py::cast(std::move(drawn[i]));
+  return result;
+}
+
+// resample_one(hand, player, seed): one_world as a plain CPython function,
+// positional arguments only; pybind11's general dispatch (argument loaders,
+// overloads) cost about as much as the draw itself.
+PyObject* py_resample_one(PyObject* /*module*/, PyObject* const* args, Py_ssize_t nargs) noexcept {
+  try {
+    if (nargs != 3) throw py::type_error("resample_one() takes 3 arguments (hand, player, seed)");
+    const RecordedHand* hand = exact_instance<RecordedHand>(args[0]);
+    if (hand == nullptr) {
+      if (!py::isinstance<RecordedHand>(args[0])) throw py::type_error("resample_one(): hand must be a HandCore");
+      hand = &py::handle(args[0]).cast<const RecordedHand&>();
+    }
+    return py::cast(one_world(*hand, args[1], args[2])).release().ptr();
+  } catch (...) {
+    py::detail::try_translate_exceptions();  // as pybind11's dispatcher: error_already_set, then translators
+    return nullptr;
+  }
+}
+
+PyMethodDef resample_one_def{
+    .ml_name = "resample_one",
+    .ml_meth = reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(py_resample_one)),
+    .ml_flags = METH_FASTCALL,
+    .ml_doc = "resample_one(hand, player, seed, /)\n--\n\n"
+              "resample_many(hand, player, 1, seed)[0], without the list (one world per call)."};
+
 RecordedHand hands_replaced(const RecordedHand& hand, const py::sequence& hands) {
   if (py::len(hands) != 4) throw py::value_error("hands must hold 4 hands, not " + std::to_string(py::len(hands)));
   std::array<Mask, 4> masks{};
@@ -73,8 +102,8 @@ void bind_infostate(py::module_& m) {
   m.def("resample_many", &worlds, py::arg("hand"), py::arg("player"), py::arg("n"), py::arg("seed"),
         "n worlds consistent with what `player` knows of `hand` (R10.3), from one seeded stream; "
         "TichuError if the wish constraints reject 10**6 deals in a row.");
-  m.def("resample_one", &one_world, py::arg("hand"), py::arg("player"), py::arg("seed"),
-        "resample_many(hand, player, 1, seed)[0], without the list (one world per call).");
+  m.attr("resample_one") = py::reinterpret_steal<py::object>(
+      PyCFunction_NewEx(&resample_one_def, m.ptr(), m.attr("__name__").ptr()));
   m.def("with_hands", &hands_replaced, py::arg("hand"), py::arg("hands"),
         "The same record with other hands (4 card sets); ValueError naming what is inconsistent.");
   m.def(

@@ -90,36 +90,42 @@ int action_count(const HandState& s) {
   return static_cast<int>(legal_actions_of(s).size());
 }
 
-Action action_at(const HandState& s, int index) {
+std::optional<Action> action_at(const HandState& s, long long index, int& total) {
+  const auto outside = [&] { return index < 0 || index >= total; };
   const Mask hand = s.decision() == Decision::Over ? 0 : s.hand(s.current_player());
   if (s.decision() == Decision::Exchange) {  // legal_actions' order: the first card, then the second, the third
     const int n = count(hand);
+    total = n * (n - 1) * (n - 2);
+    if (outside()) return std::nullopt;
     const int per_first = (n - 1) * (n - 2);
-    const int a = nth_index(hand, index / per_first);
+    const int a = nth_index(hand, static_cast<int>(index) / per_first);
     const Mask rest = hand & ~(Mask{1} << a);
-    const int b = nth_index(rest, index % per_first / (n - 2));
-    const int c = nth_index(rest & ~(Mask{1} << b), index % (n - 2));
+    const int b = nth_index(rest, static_cast<int>(index) % per_first / (n - 2));
+    const int c = nth_index(rest & ~(Mask{1} << b), static_cast<int>(index) % (n - 2));
     return push_action(a, b, c);
   }
   if (counted_lead(s)) {
     const LeadCount leads(hand);
     if (leads.counted()) {
+      total = leads.total() + (s.offers_tichu_call() ? 1 : 0);  // R7.2
+      if (outside()) return std::nullopt;
       if (index == leads.total()) return value_action(ActionKind::Tichu, 1);  // the call comes after the moves
       thread_local std::array<Move, kMaxLegalMoves> scratch;
-      return play_action(leads.nth(index, scratch.data()));
+      return play_action(leads.nth(static_cast<int>(index), scratch.data()));
     }
   }
-  return legal_actions_of(s)[static_cast<std::size_t>(index)];
+  const auto actions = legal_actions_of(s);
+  total = static_cast<int>(actions.size());
+  if (outside()) return std::nullopt;
+  return actions[static_cast<std::size_t>(index)];
 }
 
 void RecordedHand::apply_index(long long index) {
-  const auto n = static_cast<long long>(action_count(state_));
-  if (index < 0 || index >= n) {
-    throw std::out_of_range("action index " + std::to_string(index) + " is not 0.." + std::to_string(n - 1));
-  }
-  const Action a = action_at(state_, static_cast<int>(index));
-  record(a);
-  state_.apply(a);  // legal by construction, cannot throw
+  int n = 0;
+  const std::optional<Action> a = action_at(state_, index, n);
+  if (!a) throw std::out_of_range("action index " + std::to_string(index) + " is not 0.." + std::to_string(n - 1));
+  record(*a);
+  state_.apply(*a);  // legal by construction, cannot throw
 }
 
 PublicRecord public_record(const RecordedHand& hand) { return public_record(hand.state(), hand.steps()); }

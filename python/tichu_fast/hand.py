@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -32,6 +32,7 @@ from tichu_fast._core import (
     HandCore,
     Move,
     ObservationCache,
+    add_state_methods,
     apply_id,
     believed_worlds,
     check_pass_order,
@@ -315,9 +316,16 @@ class HandState:
         """Every action applied to this hand, in order."""
         return self._core.actions
 
-    def is_terminal(self) -> bool:
-        """Whether the hand is over."""
-        return self._core.is_terminal()
+    if TYPE_CHECKING:  # C methods of this class: add_state_methods below
+
+        def is_terminal(self) -> bool:
+            """Whether the hand is over."""
+
+        def num_legal_actions(self) -> int:
+            """len(legal_actions()), without building the list (for apply_index)."""
+
+        def apply_index(self, index: int, /) -> None:
+            """Applies `legal_actions()[index]` without building the list; IndexError outside."""
 
     def returns(self) -> tuple[int, int]:
         """The hand's score per team (R7, R8.3 to R8.5); ValueError before the end."""
@@ -328,10 +336,6 @@ class HandState:
     def legal_actions(self) -> list[Action]:
         """Every legal action of the current decision, in the generator's order."""
         return self._core.legal_actions()
-
-    def num_legal_actions(self) -> int:
-        """len(legal_actions()), without building the list (for apply_index)."""
-        return self._core.action_count()
 
     def is_legal(self, action: Action | str) -> bool:
         """Whether `action` (or its text) is legal now; unreadable text raises InvalidNotationError."""
@@ -354,10 +358,6 @@ class HandState:
     def apply(self, action: Action | str) -> None:
         """Applies a legal action (or its text); IllegalMoveError (state unchanged) otherwise."""
         self._core.apply(action)
-
-    def apply_index(self, index: int) -> None:
-        """Applies `legal_actions()[index]` without building the list; IndexError outside."""
-        self._core.apply_index(index)
 
     def child(self, action: Action | str) -> HandState:
         """A copy with `action` applied; this state unchanged."""
@@ -404,11 +404,17 @@ class HandState:
 
     # -- worlds: what a player may know (R10.3) ---------------------------------
 
-    def resample(self, player: int, seed: int, *, belief: str | None = None) -> HandState:
+    if TYPE_CHECKING:  # a C method of this class (add_state_methods below), _resample's doc
+
+        def resample(self, player: int, seed: int, *, belief: str | None = None) -> HandState:
+            """A world for `player`: see _resample."""
+
+    def _resample(self, player: int, seed: int, *, belief: str | None = None) -> HandState:
         """A full state that agrees with everything `player` knows, its hidden cards drawn anew (docs/game.md "Worlds").
 
         The same as `resample_many(player, 1, seed, belief=belief)[0]`.
         """
+        # HandState.resample, the C method, draws a plain seat's world itself and calls this for the rest.
         if belief is not None:
             return self.resample_many(player, 1, seed, belief=belief)[0]
         # One binding call, no list; the core keeps the seat's knowledge of this hand between calls
@@ -527,6 +533,12 @@ class HandState:
             out = np.empty(size, dtype=np.float32)
         fill_observation_tensor(self._core, player, history, out)
         return out
+
+
+# A hand driven from Python calls is_terminal, num_legal_actions and apply_index at every decision, a bot
+# resample per world: they are C methods of HandState on its `_core` (a Python method around the core's
+# cost more than the call).
+add_state_methods(HandState, _WORLD)
 
 
 # Card text separators: ASCII whitespace and commas; two commas in a row

@@ -3,6 +3,8 @@
 // Python counts the actions, then applies one by index).
 #pragma once
 
+#include <optional>
+
 #include "tichu/action.hpp"
 #include "tichu/state.hpp"
 
@@ -13,8 +15,9 @@ namespace tichu {
 // (history.hpp's legal_actions_of, kept for the next call).
 int action_count(const HandState& s);
 
-// HandState::legal_actions()[index], the same way; precondition
-// 0 <= index < action_count(s).
-Action action_at(const HandState& s, int index);
+// HandState::legal_actions()[index], the same way, or nothing when index is
+// outside 0..total-1; `total` is set to action_count(s) either way, so that
+// apply_index counts once (a lead's LeadCount is built once, not twice).
+std::optional<Action> action_at(const HandState& s, long long index, int& total);
 
 }  // namespace tichu
