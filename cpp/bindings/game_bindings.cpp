@@ -448,24 +448,34 @@ PyObject*& slot(PyObject* state, Py_ssize_t offset) {
   return *reinterpret_cast<PyObject**>(reinterpret_cast<char*>(state) + offset);
 }
 
-RecordedHand& state_hand(PyObject* state) {
+// A state's `_core`, a new reference: held while the call converts its
+// arguments, whose __index__ may rebind `_core` and drop the last other one.
+py::object state_core(PyObject* state) {
   PyObject* core = slot(state, state_class.core);
   if (core == nullptr) throw py::attribute_error("'HandState' object has no attribute '_core'");
-  if (Py_TYPE(core) != state_class.core_type) return py::handle(core).cast<RecordedHand&>();  // raises
-  return self_hand(core);
+  return py::reinterpret_borrow<py::object>(core);
+}
+
+RecordedHand& hand_of(const py::object& core) {
+  if (Py_TYPE(core.ptr()) == state_class.core_type) return self_hand(core.ptr());
+  if (!py::isinstance<RecordedHand>(core)) {
+    throw py::type_error(std::string("HandState._core must be a HandCore, not ") + Py_TYPE(core.ptr())->tp_name);
+  }
+  return core.cast<RecordedHand&>();  // a subclass
 }
 
 PyObject* state_is_terminal(PyObject* self, PyObject* /*unused*/) {
-  return translated([&] { return py::bool_(state_hand(self).state().is_terminal()).release().ptr(); });
+  return translated([&] { return py::bool_(hand_of(state_core(self)).state().is_terminal()).release().ptr(); });
 }
 
 PyObject* state_action_count(PyObject* self, PyObject* /*unused*/) {
-  return translated([&] { return PyLong_FromLong(action_count(state_hand(self).state())); });
+  return translated([&] { return PyLong_FromLong(action_count(hand_of(state_core(self)).state())); });
 }
 
 PyObject* state_apply_index(PyObject* self, PyObject* index) {
   return translated([&] {
-    state_hand(self).apply_index(index_arg(index));
+    const py::object core = state_core(self);
+    hand_of(core).apply_index(index_arg(index));
     return py::none().release().ptr();
   });
 }
@@ -489,7 +499,8 @@ PyObject* state_resample(PyObject* self, PyObject* const* args, Py_ssize_t nargs
   return translated([&] {
     PyObject* rules = slot(self, state_class.rules);
     if (rules == nullptr) throw py::attribute_error("'HandState' object has no attribute '_rules'");
-    py::object core = py::cast(one_world(state_hand(self), args[0], args[1]));
+    const py::object held = state_core(self);
+    py::object core = py::cast(one_world(hand_of(held), args[0], args[1]));
     PyObject* world = state_class.type->tp_alloc(state_class.type, 0);
     if (world == nullptr) throw py::error_already_set();
     slot(world, state_class.core) = core.release().ptr();
@@ -514,21 +525,34 @@ PyMethodDef state_resample_method = {"resample",
 // NOLINTEND(cppcoreguidelines-avoid-c-arrays,modernize-avoid-c-arrays)
 
 Py_ssize_t slot_offset(const py::type& cls, const char* name) {
-  const py::object member = cls.attr("__dict__")[name];
-  if (Py_TYPE(member.ptr()) != &PyMemberDescr_Type) throw py::type_error(std::string(name) + " must be a slot");
+  const py::object member = py::getattr(cls, name, py::none());
+  // An object slot of __slots__ (T_OBJECT_EX), as the methods read a PyObject* there.
+  if (Py_TYPE(member.ptr()) != &PyMemberDescr_Type ||
+      reinterpret_cast<PyMemberDescrObject*>(member.ptr())->d_member->type != T_OBJECT_EX) {
+    throw py::type_error(std::string(name) + " must be a slot of __slots__");
+  }
   return reinterpret_cast<PyMemberDescrObject*>(member.ptr())->d_member->offset;
 }
 
 void add_state_methods(const py::type& cls, const py::str& world_origin) {
   static std::string resample_doc;  // kept for the method's lifetime: the process's
-  const py::object in_python = cls.attr("__dict__")["_resample"];
+  const Py_ssize_t core = slot_offset(cls, "_core"), origin = slot_offset(cls, "_origin");
+  const Py_ssize_t rules = slot_offset(cls, "_rules");
+  const py::object in_python = py::getattr(cls, "_resample", py::none());
+  if (!PyCallable_Check(in_python.ptr())) throw py::type_error("add_state_methods: the class needs a _resample method");
+  // The methods installed before read the slots where the first class had them: a second class (the
+  // module reloaded) must have them there too.
+  if (state_class.type != nullptr &&
+      (core != state_class.core || origin != state_class.origin || rules != state_class.rules)) {
+    throw py::type_error("add_state_methods: the slots of HandState moved since the first call");
+  }
   resample_doc = "resample($self, player, seed, *, belief=None)\n--\n\n" +
                  py::str(in_python.attr("__doc__")).cast<std::string>();
   state_class = {.type = reinterpret_cast<PyTypeObject*>(cls.ptr()),
                  .core_type = reinterpret_cast<PyTypeObject*>(py::type::of<RecordedHand>().ptr()),
-                 .core = slot_offset(cls, "_core"),
-                 .origin = slot_offset(cls, "_origin"),
-                 .rules = slot_offset(cls, "_rules"),
+                 .core = core,
+                 .origin = origin,
+                 .rules = rules,
                  .world_origin = py::object(world_origin).release().ptr(),
                  .resample_in_python = py::object(in_python).release().ptr()};
   state_resample_method.ml_doc = resample_doc.c_str();
