@@ -546,8 +546,8 @@ void add_state_methods(const py::type& cls, const py::str& world_origin) {
       (core != state_class.core || origin != state_class.origin || rules != state_class.rules)) {
     throw py::type_error("add_state_methods: the slots of HandState moved since the first call");
   }
-  resample_doc = "resample($self, player, seed, *, belief=None)\n--\n\n" +
-                 py::str(in_python.attr("__doc__")).cast<std::string>();
+  resample_doc =
+      "resample($self, player, seed, *, belief=None)\n--\n\n" + py::str(in_python.attr("__doc__")).cast<std::string>();
   state_class = {.type = reinterpret_cast<PyTypeObject*>(cls.ptr()),
                  .core_type = reinterpret_cast<PyTypeObject*>(py::type::of<RecordedHand>().ptr()),
                  .core = core,

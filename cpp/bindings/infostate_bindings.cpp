@@ -82,12 +82,12 @@ PyObject* py_resample_one(PyObject* /*module*/, PyObject* const* args, Py_ssize_
   }
 }
 
-PyMethodDef resample_one_def{
-    .ml_name = "resample_one",
-    .ml_meth = reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(py_resample_one)),
-    .ml_flags = METH_FASTCALL,
-    .ml_doc = "resample_one(hand, player, seed, /)\n--\n\n"
-              "resample_many(hand, player, 1, seed)[0], without the list (one world per call)."};
+PyMethodDef resample_one_def{.ml_name = "resample_one",
+                             .ml_meth = reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(py_resample_one)),
+                             .ml_flags = METH_FASTCALL,
+                             .ml_doc =
+                                 "resample_one(hand, player, seed, /)\n--\n\n"
+                                 "resample_many(hand, player, 1, seed)[0], without the list (one world per call)."};
 
 RecordedHand hands_replaced(const RecordedHand& hand, const py::sequence& hands) {
   if (py::len(hands) != 4) throw py::value_error("hands must hold 4 hands, not " + std::to_string(py::len(hands)));
@@ -102,8 +102,8 @@ void bind_infostate(py::module_& m) {
   m.def("resample_many", &worlds, py::arg("hand"), py::arg("player"), py::arg("n"), py::arg("seed"),
         "n worlds consistent with what `player` knows of `hand` (R10.3), from one seeded stream; "
         "TichuError if the wish constraints reject 10**6 deals in a row.");
-  m.attr("resample_one") = py::reinterpret_steal<py::object>(
-      PyCFunction_NewEx(&resample_one_def, m.ptr(), m.attr("__name__").ptr()));
+  m.attr("resample_one") =
+      py::reinterpret_steal<py::object>(PyCFunction_NewEx(&resample_one_def, m.ptr(), m.attr("__name__").ptr()));
   m.def("with_hands", &hands_replaced, py::arg("hand"), py::arg("hands"),
         "The same record with other hands (4 card sets); ValueError naming what is inconsistent.");
   m.def(
