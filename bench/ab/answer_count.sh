@@ -6,15 +6,8 @@
 # run 3 times less run once, divided by 4,000 (so the set-up cancels out).
 #   sh bench/ab/answer_count.sh [REV]   (default: the work tree)
 set -eu
-root=$(cd "$(dirname "$0")/../.." && pwd)
-out=${TMPDIR:-/tmp}/tichu_answer_count.$$
-mkdir -p "$out/src"
-trap 'rm -rf "$out"' EXIT
-if [ -n "${1:-}" ]; then
-  git -C "$root" archive "$1" cpp | tar -x -C "$out/src"
-else
-  cp -r "$root/cpp" "$out/src/"
-fi
+name=answer_count rev=${1:-}
+. "$(dirname "$0")/sources.sh"
 for f in movegen cards combo; do
   g++ -std=c++20 -O3 -DNDEBUG -fPIC -I"$out/src/cpp/include" -c "$out/src/cpp/src/$f.cpp" -o "$out/$f.o"
 done

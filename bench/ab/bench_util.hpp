@@ -1,8 +1,13 @@
-// What the bench/ab drivers share: thread CPU time and a checksum step.
+// What the bench/ab drivers share: thread CPU time, a checksum step, the Phoenix-lead hands.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <ctime>
+#include <vector>
+
+#include "tichu/cards.hpp"
+#include "tichu/rng.hpp"
 
 namespace tichu::bench {
 
@@ -15,5 +20,18 @@ inline double cpu_now() {
 
 // One step of the checksum of results that two builds must agree on.
 inline std::uint64_t mix(std::uint64_t h, std::uint64_t v) { return (h ^ v) * 0x100000001B3ULL + (h >> 29); }
+
+// The hands of a Phoenix lead (game_bench's `lead`, lead_kinds): of the deals
+// hand_seed(99, 0), (99, 1), ..., the first n whose 14 first cards hold the Phoenix.
+inline std::vector<Mask> phoenix_hands(int n) {
+  std::vector<Mask> out;
+  for (int i = 0; out.size() < static_cast<std::size_t>(n); ++i) {
+    const auto deck = shuffled_deck(hand_seed(99, static_cast<std::uint64_t>(i)));
+    Mask m = 0;
+    for (int k = 0; k < 14; ++k) m |= Mask{1} << deck[static_cast<std::size_t>(k)];
+    if (m & kPhoenix) out.push_back(m);
+  }
+  return out;
+}
 
 }  // namespace tichu::bench

@@ -18,6 +18,7 @@
 using namespace tichu;
 using tichu::bench::cpu_now;
 using tichu::bench::mix;
+using tichu::bench::phoenix_hands;
 
 namespace {
 
@@ -66,18 +67,6 @@ Result playouts_from(const std::vector<HandState>& pos, int per) {
     }
   }
   return {(cpu_now() - t0) / static_cast<double>(pos.size() * static_cast<std::size_t>(per)), h};
-}
-
-// 14-card hands holding the Phoenix, leading.
-std::vector<Mask> phoenix_hands(int n) {
-  std::vector<Mask> out;
-  for (int i = 0; out.size() < static_cast<std::size_t>(n); ++i) {
-    const auto deck = shuffled_deck(hand_seed(99, static_cast<std::uint64_t>(i)));
-    Mask m = 0;
-    for (int k = 0; k < 14; ++k) m |= Mask{1} << deck[static_cast<std::size_t>(k)];
-    if (m & kPhoenix) out.push_back(m);
-  }
-  return out;
 }
 
 Result leads(const std::vector<Mask>& hands, int reps) {

@@ -16,18 +16,7 @@ namespace {
 
 using namespace tichu;
 using tichu::bench::mix;
-
-// The hands of game_bench's `lead`: 14 cards holding the Phoenix.
-std::vector<Mask> phoenix_hands(int n) {
-  std::vector<Mask> out;
-  for (int i = 0; out.size() < static_cast<std::size_t>(n); ++i) {
-    const auto deck = shuffled_deck(hand_seed(99, static_cast<std::uint64_t>(i)));
-    Mask m = 0;
-    for (int k = 0; k < 14; ++k) m |= Mask{1} << deck[static_cast<std::size_t>(k)];
-    if (m & kPhoenix) out.push_back(m);
-  }
-  return out;
-}
+using tichu::bench::phoenix_hands;
 
 constexpr std::array<const char*, 7> kKinds = {"lead",       "singles",  "pairs",    "trios",
                                                "fullhouses", "pairruns", "straights"};

@@ -5,15 +5,8 @@
 # 2,000 hands run 3 times less run once, divided by 4,000.
 #   sh bench/ab/lead_kinds.sh [REV]   (default: the work tree; KINDS="..." to choose)
 set -eu
-root=$(cd "$(dirname "$0")/../.." && pwd)
-out=${TMPDIR:-/tmp}/tichu_lead_kinds.$$
-mkdir -p "$out/src"
-trap 'rm -rf "$out"' EXIT
-if [ -n "${1:-}" ]; then
-  git -C "$root" archive "$1" cpp | tar -x -C "$out/src"
-else
-  cp -r "$root/cpp" "$out/src/"
-fi
+name=lead_kinds rev=${1:-}
+. "$(dirname "$0")/sources.sh"
 flags="-std=c++20 -O3 -DNDEBUG -I$out/src/cpp/include"
 for f in cards combo rng; do g++ $flags -c "$out/src/cpp/src/$f.cpp" -o "$out/$f.o"; done
 cp "$root/bench/ab/lead_kinds.cpp" "$root/bench/ab/bench_util.hpp" "$out/src/cpp/"
