@@ -58,6 +58,38 @@ def test_a_core_of_another_type_raises() -> None:
         state.apply_index(0)
 
 
+class _RebindsRules:
+    """An int whose __index__ rebinds the state's `_rules`, dropping the last reference to the old ones."""
+
+    def __init__(self, state: tf.HandState, value: int) -> None:
+        self.state, self.value = state, value
+
+    def __index__(self) -> int:
+        self.state._rules = tf.Rules()
+        return self.value
+
+
+def test_resample_reads_the_rules_after_the_seed_converts() -> None:
+    state = tf.HandState.new(5, tf.Rules())  # the state holds the only reference to its rules
+    for _ in range(20):
+        state.apply_index(0)
+    world = state.resample(0, _RebindsRules(state, 5))  # type: ignore[arg-type]
+    assert world.rules == tf.Rules()
+
+
+def test_a_subclass_with_its_own_slots_works() -> None:
+    class Mine(tf.HandState):
+        __slots__ = ("_core",)  # shadows the base's slot
+
+    state = tf.HandState.new(6)
+    mine = object.__new__(Mine)
+    mine._core, mine._origin, mine._rules = state._core, state._origin, state._rules
+    assert mine.num_legal_actions() == state.num_legal_actions()
+    mine.apply_index(0)
+    assert not mine.is_terminal()
+    assert mine.resample(0, 1).hands == state.resample(0, 1).hands  # the same core, the same seed
+
+
 def test_the_methods_refuse_other_types() -> None:
     with pytest.raises(TypeError):
         tf.HandState.is_terminal(object())  # type: ignore[arg-type]
@@ -70,7 +102,7 @@ def test_a_class_with_other_slots_cannot_take_the_methods() -> None:
         def _resample(self) -> None:
             """Stands for HandState._resample."""
 
-    with pytest.raises(TypeError, match="slots"):
+    with pytest.raises(TypeError, match="already installed"):
         _core.add_state_methods(Other, "world")
 
     class NotSlots:

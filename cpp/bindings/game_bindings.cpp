@@ -451,6 +451,8 @@ PyObject*& slot(PyObject* state, Py_ssize_t offset) {
 // A state's `_core`, a new reference: held while the call converts its
 // arguments, whose __index__ may rebind `_core` and drop the last other one.
 py::object state_core(PyObject* state) {
+  // A subclass may declare its own slot of that name: read it as Python would.
+  if (Py_TYPE(state) != state_class.type) return py::reinterpret_borrow<py::object>(state).attr("_core");
   PyObject* core = slot(state, state_class.core);
   if (core == nullptr) throw py::attribute_error("'HandState' object has no attribute '_core'");
   return py::reinterpret_borrow<py::object>(core);
@@ -485,27 +487,33 @@ PyObject* state_apply_index(PyObject* self, PyObject* index) {
 // __init__); anything else goes to the Python method, which has the checks
 // and messages of every seat argument and the beliefs.
 PyObject* state_resample(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
-  const bool plain = nargs == 2 && kwnames == nullptr && PyLong_CheckExact(args[0]);
+  const bool plain =
+      nargs == 2 && kwnames == nullptr && PyLong_CheckExact(args[0]) && Py_TYPE(self) == state_class.type;
   const long player = plain ? PyLong_AsLong(args[0]) : -1;  // no error: an exact int, at worst -1 on overflow
   if (player < 0 || player > 3) {
     PyErr_Clear();
-    const Py_ssize_t given = nargs + (kwnames == nullptr ? 0 : PyTuple_GET_SIZE(kwnames));
-    std::vector<PyObject*> with_self(static_cast<std::size_t>(given) + 1);
-    with_self[0] = self;
-    std::copy_n(args, given, with_self.begin() + 1);
-    return PyObject_Vectorcall(state_class.resample_in_python, with_self.data(), static_cast<std::size_t>(nargs) + 1,
-                               kwnames);
+    return translated([&] {
+      const Py_ssize_t given = nargs + (kwnames == nullptr ? 0 : PyTuple_GET_SIZE(kwnames));
+      std::vector<PyObject*> with_self(static_cast<std::size_t>(given) + 1);
+      with_self[0] = self;
+      std::copy_n(args, given, with_self.begin() + 1);
+      return PyObject_Vectorcall(state_class.resample_in_python, with_self.data(), static_cast<std::size_t>(nargs) + 1,
+                                 kwnames);
+    });
   }
   return translated([&] {
-    PyObject* rules = slot(self, state_class.rules);
-    if (rules == nullptr) throw py::attribute_error("'HandState' object has no attribute '_rules'");
     const py::object held = state_core(self);
     py::object core = py::cast(one_world(hand_of(held), args[0], args[1]));
+    // Read after the draw, as a reference: the seed's __index__ (or another thread, while the draw
+    // runs without the GIL) may rebind `_rules`.
+    PyObject* rules_slot = slot(self, state_class.rules);
+    if (rules_slot == nullptr) throw py::attribute_error("'HandState' object has no attribute '_rules'");
+    const py::object rules = py::reinterpret_borrow<py::object>(rules_slot);
     PyObject* world = state_class.type->tp_alloc(state_class.type, 0);
     if (world == nullptr) throw py::error_already_set();
     slot(world, state_class.core) = core.release().ptr();
     slot(world, state_class.origin) = Py_NewRef(state_class.world_origin);
-    slot(world, state_class.rules) = Py_NewRef(rules);
+    slot(world, state_class.rules) = Py_NewRef(rules.ptr());
     return world;
   });
 }
@@ -527,11 +535,14 @@ PyMethodDef state_resample_method = {"resample",
 Py_ssize_t slot_offset(const py::type& cls, const char* name) {
   const py::object member = py::getattr(cls, name, py::none());
   // An object slot of __slots__ (T_OBJECT_EX), as the methods read a PyObject* there.
-  if (Py_TYPE(member.ptr()) != &PyMemberDescr_Type ||
-      reinterpret_cast<PyMemberDescrObject*>(member.ptr())->d_member->type != T_OBJECT_EX) {
+  // An object slot of __slots__ (T_OBJECT_EX) of this class or a base, as the methods read a
+  // PyObject* there in its instances.
+  const auto* descr = reinterpret_cast<PyMemberDescrObject*>(member.ptr());
+  if (Py_TYPE(member.ptr()) != &PyMemberDescr_Type || descr->d_member->type != T_OBJECT_EX ||
+      PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(cls.ptr()), descr->d_common.d_type) == 0) {
     throw py::type_error(std::string(name) + " must be a slot of __slots__");
   }
-  return reinterpret_cast<PyMemberDescrObject*>(member.ptr())->d_member->offset;
+  return descr->d_member->offset;
 }
 
 void add_state_methods(const py::type& cls, const py::str& world_origin) {
@@ -542,13 +553,22 @@ void add_state_methods(const py::type& cls, const py::str& world_origin) {
   if (!PyCallable_Check(in_python.ptr())) throw py::type_error("add_state_methods: the class needs a _resample method");
   // The methods installed before read the slots where the first class had them: a second class (the
   // module reloaded) must have them there too.
-  if (state_class.type != nullptr &&
-      (core != state_class.core || origin != state_class.origin || rules != state_class.rules)) {
-    throw py::type_error("add_state_methods: the slots of HandState moved since the first call");
+  if (state_class.type != nullptr) {
+    const auto name = [](const py::handle& type) {
+      return py::str(type.attr("__module__")).cast<std::string>() + "." +
+             py::str(type.attr("__qualname__")).cast<std::string>();
+    };
+    if (name(cls) != name(reinterpret_cast<PyObject*>(state_class.type))) {
+      throw py::type_error("add_state_methods: already installed on " +
+                           name(reinterpret_cast<PyObject*>(state_class.type)));
+    }
+    if (core != state_class.core || origin != state_class.origin || rules != state_class.rules) {
+      throw py::type_error("add_state_methods: the slots of HandState moved since the first call");
+    }
   }
   resample_doc =
       "resample($self, player, seed, *, belief=None)\n--\n\n" + py::str(in_python.attr("__doc__")).cast<std::string>();
-  state_class = {.type = reinterpret_cast<PyTypeObject*>(cls.ptr()),
+  state_class = {.type = reinterpret_cast<PyTypeObject*>(Py_NewRef(cls.ptr())),  // kept for the process
                  .core_type = reinterpret_cast<PyTypeObject*>(py::type::of<RecordedHand>().ptr()),
                  .core = core,
                  .origin = origin,

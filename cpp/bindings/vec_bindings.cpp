@@ -124,7 +124,9 @@ void bind_vec(py::module_& m) {
             // exchange-heavy step holds (docs/speed.md, "VecHands, tenth round").
             const auto* data = all->data();
             const auto size = static_cast<py::ssize_t>(all->size());
-            py::capsule owner(new Ids(std::move(all)), [](void* held) { delete static_cast<Ids*>(held); });
+            auto kept = std::make_unique<Ids>(std::move(all));
+            py::capsule owner(kept.get(), [](void* held) { delete static_cast<Ids*>(held); });
+            static_cast<void>(kept.release());  // the capsule owns it now
             auto ids = py::array_t<std::int32_t>(size, data, owner);
             ids.attr("flags").attr("writeable") = false;  // the core's own list: never written through
             return ids;

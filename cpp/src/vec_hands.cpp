@@ -217,6 +217,7 @@ void VecHands::observe(float* obs, std::uint8_t* mask, bool mask_fresh, std::int
     std::uint8_t* row = mask + i * kNumActionIds;
     if (!mask_fresh) {  // clear only what the last observe set
       const std::int32_t* old = in_mask_.data() + in_mask_start_[i];
+      // A row holds at least one block: every hand has a decision (a finished one is dealt again at once).
       if (old[0] == kExchangeRow) {
         std::memset(row + ids::kExchange, 0, kNumExchangeIds);
       } else {
