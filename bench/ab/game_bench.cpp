@@ -2,8 +2,9 @@
 // time, with a checksum of every result so that two builds (LTO, PGO, a
 // change) can be shown to play the same hands: bench/ab/build_ab.sh runs two
 // such binaries alternately. Also the training run of a PGO build
-// (-DTICHU_PGO_PROFILE, docs/speed.md).
-//   game_bench [ROUNDS] [HANDS] [what: all|simulate|playout|lead|train]
+// (-DTICHU_PGO_PROFILE, docs/speed.md), and the floor of a Phoenix lead
+// (`floor`: the same leads beside a copy of their moves, docs/speed.md).
+//   game_bench [ROUNDS] [HANDS] [what: all|simulate|playout|lead|floor|train]
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -81,6 +82,28 @@ Result leads(const std::vector<Mask>& hands, int reps) {
   return {(cpu_now() - t0) / (static_cast<double>(hands.size()) * reps), h};
 }
 
+// The output's share of a lead: each hand's legal leads, generated once
+// beforehand, copied into the same buffer with the same checksum as leads().
+// What no generator can go below: writing the moves, with nothing decided.
+Result lead_copies(const std::vector<Mask>& hands, int reps) {
+  std::vector<std::vector<Move>> moves;
+  for (Mask m : hands) {
+    std::array<Move, kMaxLegalMoves> lead{};
+    const int n = legal_moves(Situation{.hand = m}, lead.data());
+    moves.emplace_back(lead.begin(), lead.begin() + n);
+  }
+  static std::array<Move, kMaxLegalMoves> buf;
+  std::uint64_t h = 0;
+  const double t0 = cpu_now();
+  for (int r = 0; r < reps; ++r)
+    for (const std::vector<Move>& lead : moves) {
+      const int n = static_cast<int>(lead.size());
+      std::memcpy(static_cast<void*>(buf.data()), lead.data(), lead.size() * sizeof(Move));
+      h = mix(h, static_cast<std::uint64_t>(n) ^ buf[static_cast<std::size_t>(n / 2)].cards);
+    }
+  return {(cpu_now() - t0) / (static_cast<double>(hands.size()) * reps), h};
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -111,6 +134,12 @@ int main(int argc, char** argv) {
     if (all || std::strcmp(what, "lead") == 0) {
       const Result l = leads(ph, 10);
       std::printf("lead_phoenix %.1f ns check %016llx\n", l.seconds * 1e9, static_cast<unsigned long long>(l.check));
+    }
+    if (std::strcmp(what, "floor") == 0) {  // the lead and its copy alternated, the same checksum
+      const Result l = leads(ph, 10);
+      const Result c = lead_copies(ph, 10);
+      std::printf("lead_phoenix %.1f ns check %016llx\n", l.seconds * 1e9, static_cast<unsigned long long>(l.check));
+      std::printf("lead_copy %.1f ns check %016llx\n", c.seconds * 1e9, static_cast<unsigned long long>(c.check));
     }
     std::fflush(stdout);
   }

@@ -22,6 +22,7 @@ for bench in game_bench vec_bench solver_bench lead_kinds; do
 done
 echo "+ run game_bench, vec_bench, lead_kinds, movegen_ab.sh (small)"
 "$out/game_bench" 1 200 all > /dev/null
+"$out/game_bench" 1 200 floor > /dev/null
 "$out/lead_kinds" lead 1 > /dev/null
 "$out/vec_bench" 1 20 compact > /dev/null
 AB_CXXFLAGS=-O1 sh bench/ab/movegen_ab.sh HEAD 1 2000 > /dev/null
