@@ -1,6 +1,6 @@
 """Issue 18's targets for two builds, measured alternately in one run: the before/after table.
 
-    python bench/issue18.py --before OLD_PYTHON [--after PYTHON] [--rounds 7] [--quick]
+    python bench/issue18.py --before OLD_PYTHON [--after PYTHON] [--rounds 7] [--rows KEY,...] [--quick]
 
 OLD_PYTHON and PYTHON are interpreters with a build of tichu_fast installed
 (PYTHON defaults to the one running this script). Each round runs one
@@ -25,7 +25,10 @@ The rows measure what the figures of docs/speed.md measured:
 - the Python rows and VecHands: the cases of bench/ab/python_ab.py (the same
   positions, seeds and calls), timed here in repetitions.
 Observation is flat if the call 80 decisions into a hand is within 1.5x of
-the call 10 decisions in. `--quick` is a smoke run (one round, small sizes).
+the call 10 decisions in. `--rows vec_dense,vec_compact` measures only the
+rows named (their keys in ROWS; obs_late brings obs_early, which judges it),
+so that many rounds of an unsteady row fit in a few minutes. `--quick` is a
+smoke run (one round, small sizes).
 """
 
 from __future__ import annotations
@@ -223,16 +226,28 @@ ROWS = (  # key, label, measure, rate unit (a time if empty), target, the issue'
 )
 
 
-def measure_all(scale: float = 1.0, reps: int = 7) -> dict[str, float]:
-    """Every row's CPU seconds per unit with the imported build."""
-    return {row.key: row.measure(scale, reps) for row in ROWS}
+def chosen_rows(keys: str | None) -> tuple[Row, ...]:
+    """The rows named in `keys` (comma-separated, in ROWS' order; obs_late brings obs_early), every row for None."""
+    if keys is None:
+        return ROWS
+    wanted = {key.strip() for key in keys.split(",")}
+    if unknown := wanted - {row.key for row in ROWS}:
+        raise ValueError(f"unknown rows {sorted(unknown)}; the rows are {', '.join(row.key for row in ROWS)}")
+    if "obs_late" in wanted:
+        wanted.add("obs_early")
+    return tuple(row for row in ROWS if row.key in wanted)
 
 
-def worker(scale: float, reps: int) -> None:
-    """The child: this interpreter's build, every row once, one JSON line."""
+def measure_all(scale: float = 1.0, reps: int = 7, rows: tuple[Row, ...] = ROWS) -> dict[str, float]:
+    """The CPU seconds per unit of each of `rows` (every row by default) with the imported build."""
+    return {row.key: row.measure(scale, reps) for row in rows}
+
+
+def worker(scale: float, reps: int, rows: tuple[Row, ...]) -> None:
+    """The child: this interpreter's build, each of `rows` once, one JSON line."""
     import tichu_fast as tf
 
-    out = {"version": tf.__version__, "path": str(Path(tf.__file__).parent), "rows": measure_all(scale, reps)}
+    out = {"version": tf.__version__, "path": str(Path(tf.__file__).parent), "rows": measure_all(scale, reps, rows)}
     print(json.dumps(out))
 
 
@@ -256,17 +271,19 @@ def met(row: Row, after: dict[str, float]) -> str:
     return "yes" if ok else "no"
 
 
-def table(before_runs: list[dict[str, float]], after_runs: list[dict[str, float]]) -> list[str]:
-    """The Markdown table: each build's median over its rounds; beside the speed-up, its range over the rounds."""
+def table(
+    before_runs: list[dict[str, float]], after_runs: list[dict[str, float]], rows: tuple[Row, ...] = ROWS
+) -> list[str]:
+    """The Markdown table of `rows`: each build's median over its rounds; beside the speed-up, its range."""
     before, after = (
-        {row.key: statistics.median(r[row.key] for r in runs) for row in ROWS} for runs in (before_runs, after_runs)
+        {row.key: statistics.median(r[row.key] for r in runs) for row in rows} for runs in (before_runs, after_runs)
     )
     lines = [
         "| measure | issue's figure | before (median) | after (median) | after / before | speed-up (rounds) "
         "| target | met? |",
         "|---|---|---|---|---|---|---|---|",
     ]
-    for row in ROWS:
+    for row in rows:
         b, a = before[row.key], after[row.key]
         ratio = b / a if row.rate else a / b  # of the figures as shown: rates up, times down
         each = sorted(rb[row.key] / ra[row.key] for rb, ra in zip(before_runs, after_runs, strict=True))
@@ -278,9 +295,10 @@ def table(before_runs: list[dict[str, float]], after_runs: list[dict[str, float]
     return lines
 
 
-def run_child(python: str, scale: float, reps: int) -> dict:
-    """One measuring child with `python`; its JSON."""
+def run_child(python: str, scale: float, reps: int, rows: tuple[Row, ...] = ROWS) -> dict:
+    """One measuring child with `python`, measuring `rows`; its JSON."""
     command = [python, str(HERE), "--worker", "--scale", str(scale), "--reps", str(reps)]
+    command += ["--rows", ",".join(row.key for row in rows)]
     # Without PYTHONPATH, so that each child imports its own interpreter's build, never a shared tree.
     env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"} | {"PYTHONHASHSEED": "0"}
     done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=HERE.parent)
@@ -303,13 +321,18 @@ def main() -> None:
     parser.add_argument("--before", help="the interpreter of the build before (its python); required")
     parser.add_argument("--after", default=sys.executable, help="the interpreter of the build after (this one)")
     parser.add_argument("--rounds", type=int, default=7, help="rounds; each runs both builds once (default 7)")
+    parser.add_argument("--rows", help="only these rows, comma-separated keys (default: every row)")
     parser.add_argument("--quick", action="store_true", help="a smoke run: one round, small sizes")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--scale", type=float, default=1.0, help=argparse.SUPPRESS)
     parser.add_argument("--reps", type=int, default=7, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    try:
+        rows = chosen_rows(args.rows)
+    except ValueError as error:
+        parser.error(str(error))
     if args.worker:
-        worker(args.scale, args.reps)
+        worker(args.scale, args.reps, rows)
         return
     if not args.before:
         parser.error("--before PYTHON is required")
@@ -323,7 +346,7 @@ def main() -> None:
     origins: dict[str, str] = {}
     for i in range(rounds):
         for build in ("before", "after") if i % 2 == 0 else ("after", "before"):
-            child = run_child(builds[build], scale, reps)
+            child = run_child(builds[build], scale, reps, rows)
             runs[build].append(child["rows"])
             if i == 0:
                 origins[build] = child["path"]
@@ -332,7 +355,7 @@ def main() -> None:
             print("  warning: both builds import tichu_fast from the same place", flush=True)
         print(f"  round {i + 1} done, {time.perf_counter() - start:.0f} s, load {load()}", flush=True)
     print()
-    print("\n".join(table(runs["before"], runs["after"])))
+    print("\n".join(table(runs["before"], runs["after"], rows)))
     print(
         f"\nCPU time per unit, median of {reps} repetitions in a child, then of {rounds} rounds per build; "
         f"load average {start_load} at the start, {load()} at the end; {time.perf_counter() - start:.0f} s in all."

@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 import issue18
 
@@ -57,3 +59,29 @@ def test_a_quick_run_alternates_two_builds_and_prints_the_table():
     assert "after: " in out
     assert sum(line.startswith("| ") for line in out.splitlines()) == 1 + len(issue18.ROWS)
     assert "load average" in out
+
+
+def test_rows_names_the_rows_measured_and_late_observation_brings_the_early_one():
+    assert issue18.chosen_rows(None) == issue18.ROWS
+    assert [row.key for row in issue18.chosen_rows("vec_compact, lead")] == ["lead", "vec_compact"]  # ROWS' order
+    assert [row.key for row in issue18.chosen_rows("obs_late")] == ["obs_early", "obs_late"]
+    with pytest.raises(ValueError, match="leed"):
+        issue18.chosen_rows("lead,leed")
+
+
+def test_a_quick_run_of_some_rows_prints_only_them():
+    command = [
+        sys.executable,
+        str(BENCH / "issue18.py"),
+        "--before",
+        sys.executable,
+        "--quick",
+        "--rows",
+        "lead,resample",
+    ]
+    out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    lines = [line for line in out.splitlines() if line.startswith("| ")]
+    assert len(lines) == 1 + 2
+    assert "lead, 14 cards" in out
+    assert "resample" in out
+    assert "VecHands" not in out
