@@ -534,7 +534,6 @@ PyMethodDef state_resample_method = {"resample",
 
 Py_ssize_t slot_offset(const py::type& cls, const char* name) {
   const py::object member = py::getattr(cls, name, py::none());
-  // An object slot of __slots__ (T_OBJECT_EX), as the methods read a PyObject* there.
   // An object slot of __slots__ (T_OBJECT_EX) of this class or a base, as the methods read a
   // PyObject* there in its instances.
   const auto* descr = reinterpret_cast<PyMemberDescrObject*>(member.ptr());
