@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <cstring>
 #include <optional>
 #include <stdexcept>
@@ -15,14 +16,24 @@
 namespace tichu {
 namespace {
 
-// Asks for the cache lines of [p, p + bytes) to be written soon (GCC and Clang; elsewhere nothing).
-void prefetch_for_writing(const void* p, std::size_t bytes) {
+// Asks for a hand's state, the line or two where its next steps are recorded (an agent step
+// records about two 32-byte steps: the learner's and an opponent's) and its chance stream, to be
+// written soon. step calls it a few hands ahead: the n x 2.9 kB of tensors it writes push the
+// hands out of L2, and a hand fetched from L3 on demand stalls every step it takes (docs/speed.md,
+// "VecHands, twelfth round"). Always inlined: GCC finds a function of prefetches alone free of
+// effects and may drop the call.
+[[gnu::always_inline]] inline void prefetch_hand(const RecordedHand& h, const SplitMix64& rng) {
 #if defined(__GNUC__)
-  const auto* c = static_cast<const char*>(p);
-  for (std::size_t b = 0; b < bytes; b += 64) __builtin_prefetch(c + b, 1);
+  const auto* state = reinterpret_cast<const char*>(&h);
+  for (std::size_t b = 0; b < sizeof h; b += 64) __builtin_prefetch(state + b, 1);
+  // Past the vector's capacity too (a prefetch never faults); as an integer, since data() may be null.
+  const auto next = reinterpret_cast<std::uintptr_t>(h.steps().data() + h.steps().size());
+  __builtin_prefetch(reinterpret_cast<const void*>(next), 1);
+  __builtin_prefetch(reinterpret_cast<const void*>(next + 2 * sizeof(Step) - 1), 1);
+  __builtin_prefetch(&rng, 1);
 #else
-  (void)p;
-  (void)bytes;
+  (void)h;
+  (void)rng;
 #endif
 }
 
@@ -170,11 +181,7 @@ void VecHands::step(const std::int64_t* ids, float* rewards, std::uint8_t* termi
   id_start_.assign(1, 0);
   first_start_.assign(1, 0);
   for (std::size_t i = 0; i < hands_.size(); ++i) {
-    if (obs && i + 1 < hands_.size()) {
-      // The next tensor's 46 lines, asked for now: an array of n x 2.9 kB is in no cache, and
-      // its lines arrive while this hand plays instead of stalling the stores that fill them.
-      prefetch_for_writing(obs + (i + 1) * kObservationTensorSize, kObservationTensorSize * sizeof(float));
-    }
+    if (i + kHandsAhead < hands_.size()) prefetch_hand(hands_[i + kHandsAhead], rngs_[i + kHandsAhead]);
     hands_[i].apply_legal(actions_[i]);  // resolved from the legal list above
     let_opponents_act(i, rewards, terminated);
     append_legal(i);

@@ -39,11 +39,9 @@ class VecHands {
   // scores to rewards[4i..4i+4) by seat (others 0), sets terminated[i] and
   // is dealt its next episode.
   // With `obs`, each hand's observation tensor (what observe writes there)
-  // is written as soon as the hand has moved, while its state is in cache
-  // and with the next hand's tensor lines already asked for, so that the
-  // tensors' stores overlap the game's work instead of following it; the
-  // observe after it then passes obs = nullptr. Nothing is written when an
-  // id is refused.
+  // is written as soon as the hand has moved, while its state is in cache;
+  // the observe after it then passes obs = nullptr. Nothing is written when
+  // an id is refused.
   void step(const std::int64_t* ids, float* rewards, std::uint8_t* terminated, float* obs = nullptr);
 
   // For each hand: the observation tensor of the player to decide
@@ -70,6 +68,8 @@ class VecHands {
  private:
   void deal(std::size_t i);
   void let_opponents_act(std::size_t i, float* rewards, std::uint8_t* terminated);
+  // step asks for the hand this many ahead of the one it plays (prefetch_hand in vec_hands.cpp).
+  static constexpr std::size_t kHandsAhead = 2;
   void deal_all(bool stoppable);  // reset(); the constructor's may stop (check_stop) between hands
   void list_legal();  // rebuilds ids_, id_start_, first_ and first_start_ for every hand
   void append_legal(std::size_t i);  // appends hand i's block to them
