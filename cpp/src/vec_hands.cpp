@@ -16,16 +16,22 @@
 namespace tichu {
 namespace {
 
-// Asks for a hand's state, the line or two where its next steps are recorded (an agent step
-// records about two 32-byte steps: the learner's and an opponent's) and its chance stream, to be
-// written soon. step calls it a few hands ahead: the n x 2.9 kB of tensors it writes push the
-// hands out of L2, and a hand fetched from L3 on demand stalls every step it takes (docs/speed.md,
-// "VecHands, twelfth round"). Always inlined: GCC finds a function of prefetches alone free of
-// effects and may drop the call.
+// step asks for the hand this many ahead of the one it plays (prefetch_hand).
+constexpr std::size_t kHandsAhead = 2;
+
+// Asks for a hand's state, the lines where its next steps are recorded and its chance stream, to
+// be written soon. step calls it kHandsAhead hands ahead: the n x 2.9 kB of tensors it writes push
+// the hands out of L2, and a hand fetched from L3 on demand stalls every step it takes
+// (docs/speed.md, "VecHands, twelfth round"). An agent step records the learner's step and the
+// opponents' until the next learner: two 32-byte steps with learners at two seats, about four
+// with one. Always inlined: GCC finds a function of prefetches alone free of effects and may
+// drop the call.
 [[gnu::always_inline]] inline void prefetch_hand(const RecordedHand& h, const SplitMix64& rng) {
-#if defined(__GNUC__)
+#if defined(__GNUC__) || defined(__clang__)
+  // Every line of the state: it starts anywhere in a line, so its last byte may be a line further.
   const auto* state = reinterpret_cast<const char*>(&h);
   for (std::size_t b = 0; b < sizeof h; b += 64) __builtin_prefetch(state + b, 1);
+  __builtin_prefetch(state + sizeof h - 1, 1);
   // Past the vector's capacity too (a prefetch never faults); as an integer, since data() may be null.
   const auto next = reinterpret_cast<std::uintptr_t>(h.steps().data() + h.steps().size());
   __builtin_prefetch(reinterpret_cast<const void*>(next), 1);

@@ -68,8 +68,6 @@ class VecHands {
  private:
   void deal(std::size_t i);
   void let_opponents_act(std::size_t i, float* rewards, std::uint8_t* terminated);
-  // step asks for the hand this many ahead of the one it plays (prefetch_hand in vec_hands.cpp).
-  static constexpr std::size_t kHandsAhead = 2;
   void deal_all(bool stoppable);  // reset(); the constructor's may stop (check_stop) between hands
   void list_legal();  // rebuilds ids_, id_start_, first_ and first_start_ for every hand
   void append_legal(std::size_t i);  // appends hand i's block to them
