@@ -32,10 +32,13 @@ constexpr std::size_t kHandsAhead = 2;
   const auto* state = reinterpret_cast<const char*>(&h);
   for (std::size_t b = 0; b < sizeof h; b += 64) __builtin_prefetch(state + b, 1);
   __builtin_prefetch(state + sizeof h - 1, 1);
-  // Past the vector's capacity too (a prefetch never faults); as an integer, since data() may be null.
-  const auto next = reinterpret_cast<std::uintptr_t>(h.steps().data() + h.steps().size());
-  __builtin_prefetch(reinterpret_cast<const void*>(next), 1);
-  __builtin_prefetch(reinterpret_cast<const void*>(next + 2 * sizeof(Step) - 1), 1);
+  // The next two steps' bytes, within the vector's room (a step past it reallocates anyway); with
+  // no room `next` is one past the end, or null + 0, which a prefetch may name.
+  const std::vector<Step>& steps = h.steps();
+  const Step* next = steps.data() + steps.size();
+  const std::size_t room = (steps.capacity() - steps.size()) * sizeof(Step);
+  __builtin_prefetch(next, 1);
+  __builtin_prefetch(reinterpret_cast<const char*>(next) + std::min(2 * sizeof(Step) - 1, room), 1);
   __builtin_prefetch(&rng, 1);
 #else
   (void)h;
