@@ -3,6 +3,10 @@
 - Every ```pycon block of README.md and docs/*.md is run as a doctest, in
   reading order, with one namespace per document (a later block may use an
   earlier block's names). ```python blocks are signature listings, not run.
+  Each document also passes `python -m doctest DOC` as it stands, which
+  reads the whole page as one docstring: an example's output must end on a
+  blank line, or the closing fence is read as expected output.
+- Every relative link of the documents reaches a file of the checkout.
 - docs/rules.md and the tests agree on the rule numbers: every number a test
   cites is a section or a rule of the page, and every rule of the page is
   cited by some test.
@@ -61,6 +65,30 @@ def test_examples_run_as_written(document):
         runner.run(test, out=report.append, clear_globs=False)
         namespace = test.globs  # the DocTest ran on a copy: carry its names to the next block
     assert runner.failures == 0, "".join(report)
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda path: path.name)
+def test_document_passes_the_standard_doctest(document):
+    # What a reader runs: `python -m doctest docs/rl.md`, with the standard library's defaults.
+    if not examples(document):
+        pytest.skip("no ```pycon example")
+    result = doctest.testfile(str(document), module_relative=False, verbose=False, report=False)
+    assert result.failed == 0, f"python -m doctest {document.relative_to(ROOT)} fails {result.failed} example(s)"
+
+
+# A relative link in Markdown, [text](target) or [text](target#anchor); web addresses are not followed.
+LINK = re.compile(r"\]\((?P<target>[^)#\s]+)(?:#[^)]*)?\)")
+
+
+LINKING = [*DOCUMENTS, ROOT / "CONTRIBUTING.md", ROOT / "CHANGELOG.md"]
+
+
+@pytest.mark.parametrize("document", LINKING, ids=lambda path: path.name)
+def test_relative_links_reach_a_file(document):
+    text = document.read_text(encoding="utf-8")
+    targets = {m["target"] for m in LINK.finditer(text) if "://" not in m["target"] and ":" not in m["target"]}
+    missing = sorted(t for t in targets if not (document.parent / t).exists())
+    assert not missing, f"{document.name} links to files that do not exist: {missing}"
 
 
 def rules_of_the_page() -> tuple[set[str], set[str]]:
