@@ -39,7 +39,7 @@ def flat_mc_action(
     """
     actions = state.legal_actions()
     if len(actions) == 1 or state.decision not in SEARCHED:
-        return actions[0] if len(actions) == 1 else tf.policy_action(state, "heuristic", seed)
+        return actions[0] if len(actions) == 1 else tf.policy_action(state, "heuristic", seed, calls=False)
     player = state.current_player
     worlds = max(1, playouts // len(actions))
     values = state.evaluate_actions(player, worlds, 1, policy=policy, threads=threads, seed=seed)
@@ -63,7 +63,7 @@ def play_decisions(count: int, playouts: int, policy: str = "heuristic") -> list
                 wall, cpu = time.perf_counter(), time.process_time()
                 flat_mc_action(state, playouts, policy=policy, seed=len(times))
                 times.append((time.perf_counter() - wall, time.process_time() - cpu))
-            state.apply(tf.policy_action(state, "heuristic", 0))
+            state.apply(tf.policy_action(state, "heuristic", 0, calls=False))
     return times
 
 

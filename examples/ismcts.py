@@ -57,7 +57,7 @@ def ismcts_action(
     """The current player's action after `iterations` ISMCTS iterations: the root's most visited one."""
     actions = state.legal_actions()
     if len(actions) == 1 or state.decision not in SEARCHED:
-        return actions[0] if len(actions) == 1 else tf.policy_action(state, "heuristic", seed)
+        return actions[0] if len(actions) == 1 else tf.policy_action(state, "heuristic", seed, calls=False)
     player = state.current_player
     root = Node()
     rng = random.Random(seed)
@@ -109,7 +109,7 @@ if __name__ == "__main__":
                 start = time.process_time()
                 ismcts_action(state, args.iterations, seed=len(cpu))
                 cpu.append(time.process_time() - start)
-            state.apply(tf.policy_action(state, "heuristic", 0))
+            state.apply(tf.policy_action(state, "heuristic", 0, calls=False))
     mean = sum(cpu) / len(cpu)
     print(
         f"{args.iterations} iterations per decision over {len(cpu)} decisions: CPU mean {mean * 1000:.1f} ms, "
