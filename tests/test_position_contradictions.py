@@ -126,3 +126,11 @@ REACHABLE = [
 def test_from_position_accepts_a_reachable_position(game_backend, hands, leader, kwargs):
     state = game_backend.HandState.from_position(hands, leader, **kwargs)
     assert state.current_player == leader
+
+
+@pytest.mark.parametrize("wish", [0, -1, 1, 15])
+def test_from_position_refuses_a_wish_that_is_no_rank(game_backend, wish):
+    # R6.1: a wish is a rank 2..14, or None for none: 0 is refused, never read as None
+    # (the fast backend once took wish=0 for no wish, the reference refused it).
+    with pytest.raises(ValueError, match=f"wish {wish} is not a rank 2..14"):
+        game_backend.HandState.from_position(["4s 6j", "10p", "Kj", "3s"], 1, wish=wish)

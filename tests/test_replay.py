@@ -172,3 +172,27 @@ def test_rules_target_range(backend):
     for target in (True, 1.0, "1000", None):
         with pytest.raises(TypeError):
             tf.Rules(target=target)  # type: ignore[arg-type]
+
+
+POSITION_WITH_WISH = (
+    "tichu_fast replay 1\nrules bombs_out_of_turn=1\n"
+    "position leader=1 hands=4s,6j|10p|Kj|3s piles=||| out= calls=0,0,0,0 wish={} played=0,1,2,3\n"
+)
+
+
+def test_a_position_line_wish_is_a_rank_as_written_or_a_dash(backend):
+    # R6.1: a wish is a rank 2..14, or none, written `wish=-`; a 0 is no rank and never means none
+    # (the fast reader once read wish=0 and wish=00 as no wish, the reference refused them).
+    for text, wish in (("-", None), ("2", 2), ("7", 7), ("14", 14)):
+        assert backend.HandState.from_replay(POSITION_WITH_WISH.format(text)).wish == wish
+    for bad in ("0", "00", "07", "1", "15", "", "A", "+7"):
+        error, _ = failure(backend, POSITION_WITH_WISH.format(bad))
+        assert isinstance(error, InvalidNotationError), bad
+        assert str(error).startswith(f"line 3: bad wish {bad!r}"), bad
+
+
+def test_a_position_without_a_wish_is_written_with_a_dash(backend):
+    # R6.1: the replay writes no wish as `wish=-`, which reads back as None.
+    state = backend.HandState.from_position(["4s 6j", "10p", "Kj", "3s"], 1)
+    assert " wish=- " in state.replay()
+    assert backend.HandState.from_replay(state.replay()).wish is None

@@ -180,6 +180,8 @@ class HandState:
         if wish is not None and (isinstance(wish, bool) or not hasattr(wish, "__index__")):
             raise TypeError(f"wish must be None or an int, not {type(wish).__name__}")
         wish_value = 0 if wish is None else int(wish.__index__())
+        if wish is not None and wish_value == 0:  # the core reads 0 as no wish: the caller's 0 must not become None
+            raise ValueError("wish 0 is not a rank 2..14")
         rules_ = _rules(rules)
         table_move, player, trick_set, passes = _trick_args(table, table_player, trick, passed)
         core = HandCore.from_position(

@@ -60,6 +60,8 @@ _POSITION_KEYS = (
     *("leader", "hands", "piles", "out", "calls", "wish", "played"),
     *("table", "table_player", "trick", "passed"),  # a position within a trick
 )
+# A position's wish exactly as written: a rank 2..14, or - for none (R6.1); 0 and 07 are no rank's text.
+_WISH_TEXTS = frozenset(str(rank) for rank in range(2, 15))
 _MISSING = f"a replay starts with {REPLAY_HEADER!r}, a rules line and a deal or position line"
 
 
@@ -220,8 +222,8 @@ def _parse_position(rest: str) -> dict[str, Any]:
             raise InvalidNotationError(f"bad calls {quote(fields['calls'])}")
         calls = [int(t) for t in tokens]
     wish = fields.get("wish", "-")
-    if wish != "-" and not (wish.isascii() and wish.isdigit() and len(wish) <= 2):  # the core checks the rank (R6.1)
-        raise InvalidNotationError(f"bad wish {quote(wish)}")
+    if wish != "-" and wish not in _WISH_TEXTS:
+        raise InvalidNotationError(f"bad wish {quote(wish)} (a rank 2..14, or - for none: R6.1)")
     if "table_player" in fields and len(_seats(fields["table_player"])) != 1:
         raise InvalidNotationError(f"bad table_player {quote(fields['table_player'])}")
     return {

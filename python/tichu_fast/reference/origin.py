@@ -398,6 +398,7 @@ def _seat_list(value: str) -> list[int]:
     return [int(token) for token in seats]
 
 
+_WISH_TEXTS = frozenset(str(rank) for rank in range(2, 15))  # a position's wish as written (R6.1)
 _POSITION_KEYS = (
     *("leader", "hands", "piles", "out", "calls", "wish", "played"),
     *("table", "table_player", "trick", "passed"),  # a position within a trick
@@ -437,8 +438,8 @@ def _parse_position(tokens: list[str]) -> Position:
     wish: int | None = None
     wish_text = fields.get("wish", "-")
     if wish_text != "-":
-        if not (wish_text.isascii() and wish_text.isdigit() and 2 <= int(wish_text) <= 14):
-            raise InvalidNotationError(f"bad wish {quote(wish_text)}")
+        if wish_text not in _WISH_TEXTS:  # exactly as written: 0, 00 and 07 are refused
+            raise InvalidNotationError(f"bad wish {quote(wish_text)} (a rank 2..14, or - for none: R6.1)")
         wish = int(wish_text)
     table_player: int | None = None
     if "table_player" in fields:
