@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tichu_fast.bots import BOTS, FunctionBot, make_bot, register_bot
+from tichu_fast.bots.specs import integer, number, seconds
 
 MYBOTS = """\
 class Lowest:
@@ -160,3 +161,56 @@ def test_search_bots_show_their_settings():
     assert "threads=2" in shown
     assert "belief='heuristic:3'" in shown
     assert "ISMCTSBot(iterations=" in repr(make_bot("solver"))
+
+
+# Out of range for every numeric option of every built-in bot: past every int range (seeds go to 2**64-1),
+# no number at all, or past a day of seconds. Each used to be taken and some failed only at a decision.
+_OUT_OF_RANGE = {integer: ["18446744073709551616", "-1"], number: ["nan", "inf", "-1"], seconds: ["100000", "9" * 400]}
+_BASE = {"ismcts": "iterations=5", "solver": "iterations=5"}
+
+
+def numeric_options() -> list[tuple[str, str, str]]:
+    cases = []
+    for name, spec in BOTS.items():
+        for key, convert in spec.options.items():
+            for value in _OUT_OF_RANGE.get(convert, []):
+                base = _BASE.get(name, "")
+                options = f"{key}={value}" if not base or base.startswith(f"{key}=") else f"{base},{key}={value}"
+                cases.append((name, key, options))
+    return cases
+
+
+@pytest.mark.parametrize(("name", "key", "options"), numeric_options())
+def test_every_numeric_option_is_checked_when_the_spec_is_read(name, key, options):
+    with pytest.raises(ValueError, match=key) as info:
+        make_bot(f"{name}:{options}")
+    assert len(str(info.value)) < 300
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "solver:max_nodes=9223372036854775808",  # failed at decision 65: max_nodes is out of range
+        "ismcts:iterations=9223372036854775808",
+        "ismcts:iterations=1000,extend=1e300",  # a close decision's second search was out of range
+        "ismcts:budget=1s,extend=1e6",
+    ],
+)
+def test_a_budget_beyond_the_core_is_refused_at_the_spec_naming_the_range(spec):
+    with pytest.raises(ValueError, match=r"2\*\*63|86400"):
+        make_bot(spec)
+
+
+def test_the_largest_node_budget_plays():
+    # 2**63-1 is what the core counts to: accepted, and a decision of the endgame is solved with it.
+    import tichu_fast as tf
+
+    bot = make_bot("solver:max_nodes=9223372036854775807,worlds=1")
+    state = tf.HandState.from_position(["3s 6j", "5t", "Kj", "4s"], 0)
+    bot.reset(1)
+    assert state.is_legal(bot.act(state, 0))
+
+
+def test_an_option_that_is_no_number_names_the_option():
+    with pytest.raises(ValueError, match=r"keep=.*expected a number"):
+        make_bot("mc:keep=much")

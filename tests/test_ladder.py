@@ -82,3 +82,49 @@ def test_a_match_whose_hands_all_had_one_margin_still_rates() -> None:
     assert got["heuristic-v1"] == 0
     assert got["A"] == pytest.approx(30, abs=0.5)
     assert got["C"] == pytest.approx(-45, abs=5)
+
+
+@pytest.mark.parametrize("mean", [math.nan, math.inf, -math.inf, 1e300])
+def test_a_margin_that_is_no_number_of_points_is_refused(mean: float) -> None:
+    # NaN or an infinite margin made NaN ratings and a to_dict() that is not JSON
+    with pytest.raises(ValueError, match="margin"):
+        ladder({("A", "B"): match(mean, 4), ("B", "C"): match(1, 4)})
+
+
+@pytest.mark.parametrize("ci", [-1.0, math.nan, 1e300])
+def test_an_interval_that_is_no_half_width_is_refused(ci: float) -> None:
+    with pytest.raises(ValueError, match="interval"):
+        ladder({("A", "B"): match(3, ci)})
+
+
+def test_a_bot_against_itself_is_refused() -> None:
+    with pytest.raises(ValueError, match="itself"):
+        ladder({("A", "B"): match(3, 2), ("A", "A"): match(0, 2)})
+
+
+@pytest.mark.parametrize(
+    "matches",
+    [
+        [(("A", "B"), match(3, 2))],  # not a mapping
+        {("A", "B"): 5},  # no margin
+        {("A", "B"): SimpleNamespace(margin=5)},  # a margin without mean and ci
+        {("A", "B"): match("3", 2)},  # type: ignore[arg-type]
+        {("A", "B", "C"): match(3, 2)},  # not a pair
+        {("A", 2): match(3, 2)},  # not names
+        {"AB": match(3, 2)},
+    ],
+)
+def test_wrong_types_are_type_errors(matches: object) -> None:
+    with pytest.raises(TypeError):
+        ladder(matches)  # type: ignore[arg-type]
+
+
+def test_an_anchor_that_is_not_a_name_is_a_type_error() -> None:
+    with pytest.raises(TypeError, match="anchor"):
+        ladder({("A", "B"): match(3, 2)}, anchor=1)  # type: ignore[arg-type]
+
+
+def test_a_ladder_of_checked_matches_is_json() -> None:
+    rated = ladder({("A", "B"): match(1000, 2000), ("B", "C"): match(-1000, 0), ("A", "C"): match(5, 1)})
+    text = json.dumps(rated.to_dict(), allow_nan=False)  # every number finite
+    assert json.loads(text)["ratings"]

@@ -26,6 +26,7 @@ __all__ = [
     "MAX_BELIEF_DRAWS",
     "MAX_BELIEF_ODDS",
     "MAX_BUDGET",
+    "MAX_COUNT",
     "MAX_HANDS",
     "MAX_PLAYOUTS",
     "MAX_SAMPLES",
@@ -53,6 +54,7 @@ __all__ = [
 
 SEED_LIMIT = 2**64  # seeds are 0..2**64-1
 MAX_THREADS = 256  # more threads than this are capped: no machine runs them faster
+MAX_COUNT = 2**63 - 1  # the most of any count the core takes (nodes, iterations: 64-bit ints)
 MAX_BUDGET = 86_400.0  # a time budget is at most a day of seconds (the core counts it in int64 nanoseconds)
 MAX_HANDS = 10**9  # simulate: hands in one call (12 bytes of record each)
 MAX_PLAYOUTS = 10**9  # playouts: playouts in one call
@@ -97,13 +99,14 @@ def seat(value: object, what: str = "a seat") -> int:
     return number
 
 
-def count(value: object, what: str, least: int = 0, most: int | None = None) -> int:
-    """An int in least..most: ValueError naming the bound it breaks."""
+def count(value: object, what: str, least: int = 0, most: int = MAX_COUNT) -> int:
+    """An int in least..most (by default at most MAX_COUNT, what the core counts in): ValueError naming the range."""
     number = integer(value, what)
     if number < least:
         raise ValueError(f"{what} must be >= {least}, not {_shown(number)}")
-    if most is not None and number > most:
-        raise ValueError(f"{what} must be at most {most:_}, not {_shown(number)}")
+    if number > most:
+        bound = "2**63-1 (the core counts in 64-bit ints)" if most == MAX_COUNT else f"{most:_}"
+        raise ValueError(f"{what} must be at most {bound}, not {_shown(number)}")
     return number
 
 

@@ -192,6 +192,16 @@ class ISMCTSBot:
         self.calls = _args.flag(calls, "calls")
         self.prior = _args.nonnegative(prior, "prior")
         self.extend = _args.nonnegative(extend, "extend")
+        # the second search of a close decision spends `extend` times the budget: it must be one a search takes
+        if self.iterations is not None and self.iterations * self.extend >= _args.MAX_COUNT + 1:
+            raise ValueError(
+                f"extend x iterations must be below 2**63 (the core's 64-bit count), not {extend!r} x {self.iterations}"
+            )
+        if self.budget is not None and self.budget * self.extend > _args.MAX_BUDGET:
+            raise ValueError(
+                f"extend x budget must be at most {_args.MAX_BUDGET:.0f} seconds (a day), "
+                f"not {extend!r} x {self.budget}"
+            )
         self.call_worlds = _args.count(call_worlds, "call_worlds", 0, _args.MAX_WORLDS)
         if self.calls and self.call_worlds:
             raise ValueError("calls=True searches the calls in the tree: give call_worlds only with calls=False")

@@ -10,6 +10,10 @@ variance from the fit's covariance, widened by sqrt(misfit) when `misfit` > 1; `
 chi-square over its degrees of freedom (about 1 when the ratings explain the margins within their
 intervals, much more when margins do not add up: a bot that loses more to strong bots than the
 ratings predict, as the random policy with its calls does). The matches must connect every bot.
+
+Bad input is refused before anything is fitted: a TypeError for matches that are not a mapping of
+(name, name) pairs to results with a numeric margin, a ValueError for a bot matched against itself or
+a margin or interval that is NaN, infinite or beyond what a hand can score (`ladder`'s docstring).
 """
 
 from __future__ import annotations
@@ -20,6 +24,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+from tichu_fast import _args
 
 if TYPE_CHECKING:
     from tichu_fast.arena import DuplicateResult
@@ -68,29 +74,68 @@ class Ladder:
 # A match whose hands all had the same margin has se 0: one point, finer than the game's grain (card
 # points come in fives), keeps its weight finite and the fit well conditioned.
 _LEAST_SE = 1.0
+# A team scores -425..400 in a hand (R7, R8), so no margin per hand is larger than this, and no interval
+# of a mean of such margins wider than twice it: bounds that keep every number of the fit finite.
+_MOST_MARGIN = 1000.0
+
+
+def _match(pair: object, result: object) -> tuple[str, str, float, float]:
+    """(A, B, A's mean margin, its standard error) of one match, every part checked."""
+    if not (isinstance(pair, tuple) and len(pair) == 2 and all(isinstance(name, str) for name in pair)):
+        shown = repr(pair) if len(repr(pair)) <= 80 else repr(pair)[:80] + "..."
+        raise TypeError(f"a match is keyed by a pair of bot names (str, str), not {shown}")
+    a, b = pair
+    if a == b:
+        raise ValueError(f"the match {a} vs {b} pits a bot against itself: it rates nothing")
+    margin = getattr(result, "margin", None)
+    if margin is None or not hasattr(margin, "mean") or not hasattr(margin, "ci"):
+        raise TypeError(
+            f"the match {a} vs {b} is a {type(result).__name__}, "
+            "not a duplicate result (with margin.mean and margin.ci)"
+        )
+    mean = _args.real(margin.mean, f"the margin of {a} vs {b}")
+    ci = _args.real(margin.ci, f"the interval of {a} vs {b}")
+    if not abs(mean) <= _MOST_MARGIN:  # NaN too
+        raise ValueError(
+            f"the match {a} vs {b} has the margin {mean}: a margin is a finite number of points per hand "
+            f"within ±{_MOST_MARGIN:.0f}"
+        )
+    if ci == math.inf:
+        raise ValueError(f"the match {a} vs {b} has no finite interval: play more than one deal")
+    if not 0 <= ci <= 2 * _MOST_MARGIN:  # NaN too
+        raise ValueError(
+            f"the match {a} vs {b} has the interval ±{ci}: an interval's half-width is a number of points "
+            f"0..{2 * _MOST_MARGIN:.0f}"
+        )
+    return a, b, mean, ci / 1.96
 
 
 def ladder(matches: Mapping[tuple[str, str], DuplicateResult], anchor: str | None = ANCHOR) -> Ladder:
     """Ratings from `matches` ((A, B) -> duplicate result, as RoundRobinResult.matches).
 
     `anchor` (default heuristic-v1) is rated 0 when it is among the bots; otherwise (or with None) the
-    mean rating is 0. ValueError when a match has no finite interval (one deal) or the matches do not
-    connect every bot.
+    mean rating is 0. ValueError when a match has no finite interval (one deal), a margin is not a
+    number within ±1000 points per hand or an interval's half-width not one in 0..2000 (NaN and
+    infinities included), a bot is matched against itself, or the
+    matches do not connect every bot; TypeError for anything but a mapping of (name, name) pairs to
+    duplicate results, or an anchor that is neither None nor a str.
     """
-    names = sorted({n for pair in matches for n in pair})
+    if not isinstance(matches, Mapping):
+        raise TypeError(f"matches must be a mapping (A, B) -> duplicate result, not {type(matches).__name__}")
+    if anchor is not None and not isinstance(anchor, str):
+        raise TypeError(f"anchor must be None or a bot name (str), not {type(anchor).__name__}")
+    checked = [_match(pair, result) for pair, result in matches.items()]
+    names = sorted({n for a, b, _, _ in checked for n in (a, b)})
     if len(names) < 2:
         raise ValueError("a ladder needs matches between at least two bots")
     index = {n: i for i, n in enumerate(names)}
     rows, margins, weights = [], [], []
     played = dict.fromkeys(names, 0)
-    for (a, b), result in matches.items():
-        se = result.margin.ci / 1.96
-        if not math.isfinite(se):
-            raise ValueError(f"the match {a} vs {b} has no finite interval: play more than one deal")
+    for a, b, mean, se in checked:
         row = np.zeros(len(names))
         row[index[a]], row[index[b]] = 1.0, -1.0
         rows.append(row)
-        margins.append(result.margin.mean)
+        margins.append(mean)
         weights.append(1.0 / max(se, _LEAST_SE) ** 2)
         played[a] += 1
         played[b] += 1

@@ -51,11 +51,19 @@ def flag(text: str) -> bool:
 
 
 def integer(text: str) -> int:
-    """An int in decimal."""
+    """An int in decimal (its range is the bot's to check: ValueError naming it, when the bot is built)."""
     try:
         return int(text)
     except ValueError:
         raise ValueError(f"expected an int, not {_quote(text)}") from None
+
+
+def number(text: str) -> float:
+    """A number in decimal (its range is the bot's to check, when the bot is built)."""
+    try:
+        return float(text)
+    except ValueError:
+        raise ValueError(f"expected a number, not {_quote(text)}") from None
 
 
 @dataclass(frozen=True)
@@ -87,9 +95,9 @@ BOTS: dict[str, BotSpec] = {
             "call_worlds": integer,
             "exchange_worlds": integer,
             "belief": str,
-            "keep": float,
-            "tichu_chance": float,
-            "grand_chance": float,
+            "keep": number,
+            "tichu_chance": number,
+            "grand_chance": number,
         },
         "flat Monte Carlo over evaluate_actions",
     ),
@@ -99,17 +107,17 @@ BOTS: dict[str, BotSpec] = {
             "budget": seconds,
             "iterations": integer,
             "threads": integer,
-            "exploration": float,
+            "exploration": number,
             "policy": str,
             "calls": flag,
             "seed": integer,
-            "prior": float,
-            "extend": float,
+            "prior": number,
+            "extend": number,
             "call_worlds": integer,
             "belief": str,
-            "keep": float,
-            "tichu_chance": float,
-            "grand_chance": float,
+            "keep": number,
+            "tichu_chance": number,
+            "grand_chance": number,
         },
         "information-set MCTS in C++ (docs/ismcts.md)",
     ),
@@ -125,9 +133,9 @@ BOTS: dict[str, BotSpec] = {
             "threads": integer,
             "calls": flag,
             "seed": integer,
-            "tichu_chance": float,
-            "grand_chance": float,
-            "keep": float,
+            "tichu_chance": number,
+            "grand_chance": number,
+            "keep": number,
         },
         "exact solves of drawn worlds in the endgame, ISMCTS before (docs/solver.md)",
     ),
@@ -238,8 +246,12 @@ def make_bot(spec: str) -> Bot:
     for key, value in (_options(rest) if rest.strip() else {}).items():  # "solver:" is "solver"
         if key not in entry.options:
             raise ValueError(f"the bot {name!r} takes no option {_quote(key)} (it takes {', '.join(entry.options)})")
-        kwargs[key] = entry.options[key](value)
+        try:
+            kwargs[key] = entry.options[key](value)
+        except ValueError as error:
+            raise ValueError(f"the option {key}= of the bot {name!r}: {error}") from None
+    # Every option's range is checked here, by the bot's constructor: a bad value never reaches a decision.
     try:
         return as_bot(entry.factory(**kwargs))
-    except TypeError as error:  # a converted value of the wrong kind is a bad spec too
+    except (TypeError, ValueError) as error:  # a converted value of the wrong kind or range is a bad spec too
         raise ValueError(f"bad options for the bot {name!r}: {error}") from None
