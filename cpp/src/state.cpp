@@ -127,14 +127,81 @@ void HandState::check_history(const Position& p) {
   if (p.played == 0 && (p.piles[0] | p.piles[1] | p.piles[2] | p.piles[3]) != 0) {
     fail("a pile holds cards but played is empty: a trick is won only after someone played");
   }
+  if (p.played == 0 && p.wish != 0) {
+    fail("a wish is in force but played is empty: only the Mah Jong's play makes a wish (R6.1)");
+  }
+  // Nobody has played: the leader opens the first trick, which the Mah Jong's holder leads (R2.3).
+  // Where the Mah Jong is in no hand (cut from a puzzle) the first leader is unknown and any seat may lead.
+  for (std::size_t s = 0; s < 4; ++s) {
+    if (p.played == 0 && (p.hands[s] & kMahJong) && static_cast<int>(s) != p.leader) {
+      fail("played is empty but the leader " + std::to_string(p.leader) + " does not hold the Mah Jong: seat " +
+           std::to_string(s) + " holds it and leads the first trick (R2.3)");
+    }
+  }
 }
+
+namespace {
+
+// Whether `earlier` (no Dog) can be the cards played below the bomb `table` in its trick: plays of one type
+// and length, each beating the last (R5.2), then bombs lower than the table, each beating the last (R4.2).
+// Decided on counts (how many cards, how many ranks, how many ranks held 1..4 times), so it refuses no trick a
+// hand can reach but misses some it cannot: a four of a kind below the table may be taken out as a bomb, one
+// above it not; below a straight flush, where a lower straight flush can be made of the cards, nothing is checked.
+bool fits_below_bomb(Mask earlier, const Move& table) {
+  const Mask normals = earlier & kNormals;
+  if (table.type == MoveType::StraightFlush) {
+    const Mask lows = straight_flush_lows(normals);  // the lowest straight flush of the cards has 5 of them
+    if (lows != 0 && (table.length > 5 || 2 * (rank_of_index(std::countr_zero(lows)) + 4) < table.rank2)) return true;
+  }
+  std::array<int, 5> ranks_held{};  // ranks_held[v]: the normal ranks of which the trick holds v cards
+  int bombs_below = 0;              // fours of a kind the table beats (R4.2: every one, below a straight flush)
+  for (int rank = kMinRank; rank <= kMaxRank; ++rank) {
+    const int held = rank_count(normals, rank);
+    ++ranks_held[static_cast<std::size_t>(held)];
+    if (held == 4 && (table.type == MoveType::StraightFlush || 2 * rank < table.rank2)) ++bombs_below;
+  }
+  const int ones = ranks_held[1], twos = ranks_held[2], threes = ranks_held[3], fours = ranks_held[4];
+  const int mahjong = (earlier & kMahJong) != 0, phoenix = (earlier & kPhoenix) != 0;
+  const bool dragon = (earlier & kDragon) != 0;
+  // Singles, pairs and trios never hold a rank four times: each four of a kind was a bomb the table beats.
+  if (fours == bombs_below) {
+    if (twos == 0 && threes == 0) return true;                               // singles, or none
+    if (!mahjong && !dragon && threes == 0 && ones == phoenix) return true;  // pairs (R3.1)
+    if (!mahjong && !dragon && ones == 0 && twos == phoenix) return true;    // trios
+  }
+  for (int bombs = 0; bombs <= bombs_below; ++bombs) {  // that many fours of a kind were bombs
+    const int n = count(earlier) - 4 * bombs, distinct = 13 - ranks_held[0] - bombs;
+    const int most = fours > bombs ? 4 : threes > 0 ? 3 : twos > 0 ? 2 : 1;  // the most cards of one rank
+    if (n == 0) continue;
+    if (!mahjong && !dragon) {
+      if (n % 5 == 0 && distinct >= 2) return true;  // full houses: a trio and a pair of another rank
+      // pair runs: every pair holds a real card and only the Phoenix leaves a rank odd
+      for (int pairs = 2; ones + threes == phoenix && 2 * pairs <= n; ++pairs) {
+        if (n % (2 * pairs) == 0 && distinct >= pairs && most <= 2 * (n / (2 * pairs))) return true;
+      }
+    }
+    // straights of `len` ranks (the Phoenix may stand for one), one card of a rank in each
+    for (int len = 5; !dragon && len <= std::min(n, 14); ++len) {
+      if (n % len == 0 && distinct + mahjong + phoenix >= len && most <= n / len) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
 
 void HandState::check_trick_order(const Position& p) {
   auto fail = [](const std::string& why) { throw std::invalid_argument(why); };
   if (p.table.type == MoveType::Pass) return;
   if (p.trick & kDog) fail("the Dog is in the trick: it is led alone and leaves play at once (R3.4, R5.6)");
-  if (is_bomb(p.table.type)) return;  // earlier plays: anything below a bomb, or lower bombs
   const Move& t = p.table;
+  if (is_bomb(t.type)) {  // earlier plays: plays of one type, then lower bombs (R4.2): bombs in a trick rise
+    if (!fits_below_bomb(p.trick & ~t.cards, t)) {
+      fail("the trick's cards below the bomb " + format_cards(t.cards) +
+           " are no plays it tops: neither plays of one type (R5.2) nor lower bombs (R4.2) hold them");
+    }
+    return;
+  }
   const Mask earlier = p.trick & ~t.cards;
   if (count(earlier) % t.length != 0) {
     fail("the trick holds " + std::to_string(count(earlier)) + " cards besides the table, not plays of the table's " +

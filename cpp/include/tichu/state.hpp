@@ -157,12 +157,14 @@ class HandState {
   HandState() = default;
   static void check_trick(const Position& p, Mask seen);  // check_position's trick in progress
   // check_position's contradictions between the facts a position states (docs/game.md): a wish while
-  // the Mah Jong is in a hand (R6.1); a seat out, or the table player, that never played a card;
-  // cards in a pile when nobody has played.
+  // the Mah Jong is in a hand or nobody has played (R6.1); a seat out, or the table player, that never
+  // played a card; cards in a pile when nobody has played; nobody has played and the Mah Jong is in
+  // another hand than the leader's (R2.3).
   static void check_history(const Position& p);
   // check_position's trick order: the table must top every earlier play of its trick (R5.2, R3.3, R4.3):
   // no Dog in a trick (R3.4); below a table that is no bomb, only plays of its type and length, all
-  // lower (no Dragon, no Mah Jong outside singles and straights, no single of a rank twice).
+  // lower (no Dragon, no Mah Jong outside singles and straights, no single of a rank twice); below a
+  // bomb, plays of one type and then lower bombs (R4.2: bombs in a trick rise), judged on card counts.
   static void check_trick_order(const Position& p);
 
   [[nodiscard]] int next_holder(int after) const;  // the first seat after `after` holding cards

@@ -193,8 +193,10 @@ def _check_history(
     wish: int | None,
     table: Move | None,
     player: int,
+    leader: int,
 ) -> None:
-    """Facts that exclude each other: a wish before the Mah Jong's play; a seat out, or on the table, never played."""
+    """Facts that exclude each other: a wish before the Mah Jong's play; a seat out, or on the table, never played;
+    a first trick (nobody has played) led by another seat than the Mah Jong's holder."""
     if wish is not None:
         for seat, hand in enumerate(hands):
             if "MJ" in hand:
@@ -208,15 +210,88 @@ def _check_history(
         raise ValueError(f"the table player {player} is not in played: he played the table")
     if not played and any(piles):
         raise ValueError("a pile holds cards but played is empty: a trick is won only after someone played")
+    if not played and wish is not None:
+        raise ValueError("a wish is in force but played is empty: only the Mah Jong's play makes a wish (R6.1)")
+    # Nobody has played: the leader opens the first trick, which the Mah Jong's holder leads (R2.3).
+    # Where the Mah Jong is in no hand (cut from a puzzle) the first leader is unknown and any seat may lead.
+    holder = next((seat for seat, hand in enumerate(hands) if "MJ" in hand), None)
+    if not played and holder is not None and holder != leader:
+        raise ValueError(
+            f"played is empty but the leader {leader} does not hold the Mah Jong: "
+            f"seat {holder} holds it and leads the first trick (R2.3)"
+        )
+
+
+def _fits_below_bomb(earlier: Cards, bomb: Move) -> bool:
+    """Whether `earlier` can be the cards played below `bomb` in its trick.
+
+    They were plays of one type and length, each beating the last (R5.2),
+    then bombs lower than `bomb`, each beating the last (R4.2). Judged on
+    counts: how many cards, how many ranks, how many ranks appear 1..4 times.
+    So no trick a hand can reach is refused, and some it cannot are let
+    through: a four of a kind below `bomb` may have been a bomb, one above it
+    not; below a straight flush under which the cards make a lower straight
+    flush, nothing is judged.
+    """
+    ranks = [card_rank(card_index(name)) for name in earlier if name not in ("MJ", "Dog", "Ph", "Dr")]
+    counts = [ranks.count(rank) for rank in range(2, 15)]
+    if bomb.type == MoveType.STRAIGHT_FLUSH:
+        suited = {(card_rank(card_index(name)), name[-1]) for name in earlier if name not in ("MJ", "Dog", "Ph", "Dr")}
+        lows = [low for low, suit in suited if all((low + k, suit) in suited for k in range(1, 5))]
+        # the lowest straight flush the cards make has 5 of them, from the lowest such start
+        if lows and (bomb.length > 5 or min(lows) + 4 < bomb.rank):
+            return True
+    below = [
+        r
+        for r, c in zip(range(2, 15), counts, strict=True)
+        if c == 4 and (bomb.type == MoveType.STRAIGHT_FLUSH or r < bomb.rank)
+    ]
+    mahjong, phoenix, dragon = "MJ" in earlier, "Ph" in earlier, "Dr" in earlier
+    ones, twos, threes, fours = (counts.count(v) for v in (1, 2, 3, 4))
+    # Singles, pairs and trios never hold a rank four times: each four of a kind was a bomb `bomb` beats.
+    if fours == len(below):
+        if twos == threes == 0:
+            return True  # singles (the Mah Jong, the Phoenix and the Dragon among them), or nothing
+        if not (mahjong or dragon) and threes == 0 and ones == phoenix:
+            return True  # pairs, the Phoenix pairing one card
+        if not (mahjong or dragon) and ones == 0 and twos == phoenix:
+            return True  # trios, the Phoenix making one of two cards
+    for bombs in range(len(below) + 1):  # that many fours of a kind were bombs
+        n = len(earlier) - 4 * bombs
+        distinct = sum(1 for c in counts if c) - bombs
+        most = 4 if fours > bombs else 3 if threes else 2 if twos else 1  # the most cards of one rank
+        if n == 0:
+            continue
+        if not (mahjong or dragon):
+            if n % 5 == 0 and distinct >= 2:
+                return True  # full houses: a trio and a pair of another rank
+            # pair runs of `pairs` pairs: each holds a real card, and only the Phoenix leaves a rank odd
+            if ones + threes == phoenix and any(
+                n % (2 * pairs) == 0 and distinct >= pairs and most <= n // (2 * pairs) * 2
+                for pairs in range(2, n // 2 + 1)
+            ):
+                return True
+        # straights of `length` ranks (the Phoenix may stand for one), one card of a rank in each
+        if not dragon and any(
+            n % length == 0 and distinct + mahjong + phoenix >= length and most <= n // length
+            for length in range(5, min(n, 14) + 1)
+        ):
+            return True
+    return False
 
 
 def _check_trick_order(table: Move, trick: Cards) -> None:
     """The table tops every earlier play of its trick (R5.2): each had its type and length and was lower."""
     if "Dog" in trick:
         raise ValueError("the Dog is in the trick: it is led alone and leaves play at once (R3.4, R5.6)")
-    if table.type in (MoveType.FOUR_OF_A_KIND, MoveType.STRAIGHT_FLUSH):
-        return  # below a bomb: anything, or lower bombs
     earlier = trick - table.cards
+    if table.is_bomb:  # below a bomb: plays of one type, then lower bombs (bombs in a trick rise)
+        if not _fits_below_bomb(earlier, table):
+            raise ValueError(
+                f"the trick's cards below the bomb {table.cards} are no plays it tops: "
+                "neither plays of one type (R5.2) nor lower bombs (R4.2) hold them"
+            )
+        return
     if len(earlier) % table.length:
         raise ValueError(
             f"the trick holds {len(earlier)} cards besides the table, "
@@ -337,7 +412,7 @@ class Position:
             for cards in (*hand_sets, *pile_sets):
                 held = held | cards
             _check_trick(hand_sets, held, leader_seat, table_move, player, trick_set, passes)
-        _check_history(hand_sets, pile_sets, out, played_seats, wished, table_move, player)
+        _check_history(hand_sets, pile_sets, out, played_seats, wished, table_move, player, leader_seat)
         if table_move is not None:
             _check_trick_order(table_move, trick_set)
         return cls(
