@@ -1,8 +1,9 @@
 """A state of either backend decided in C++: its C++ twin and a built-in policy's action for it.
 
 Shared by the bots (`tichu_fast.bots`) and `tichu_fast.ismcts`, which both take
-states of either backend; a reference state is rebuilt from its replay text,
-so this module reads the reference's public API only and imports none of it.
+states of either backend; a reference state is rebuilt from its replay text
+(a world's from the text of its own cards and record, `_twin_replay`), so this
+module imports nothing of the reference.
 """
 
 from __future__ import annotations
@@ -16,10 +17,16 @@ __all__ = ["core_state", "policy_action_of"]
 
 
 def core_state(state: Any) -> HandState:
-    """`state` as a C++ HandState: itself, or a reference HandState rebuilt from its replay text."""
+    """`state` as a C++ HandState: itself, or a reference HandState rebuilt from its replay text.
+
+    A reference world (from resample or with_hands) has no replay; its twin
+    is rebuilt from the replay of its own cards and record instead, the
+    bomb offers the record leaves out declined: the same state.
+    """
     if isinstance(state, HandState):
         return state
-    return HandState.from_replay(state.replay())
+    twin_replay = getattr(state, "_twin_replay", None)  # the reference's; another object keeps its replay()
+    return HandState.from_replay(state.replay() if twin_replay is None else twin_replay())
 
 
 def policy_action_of(state: Any, policy: str, seed: int, calls: bool) -> Any:

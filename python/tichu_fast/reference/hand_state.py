@@ -862,6 +862,10 @@ class HandState(HandBase):
         lines = [REPLAY_HEADER, rules, self._origin.text(), *(str(action) for action in self._history)]
         return "\n".join(lines) + "\n"
 
+    def _twin_replay(self) -> str:
+        """`replay()`, and for a world the text of its own cards and record (tichu_fast._twin rebuilds it in C++)."""
+        return _worlds.twin_replay(self)
+
     def clone(self) -> HandState:
         """A copy sharing nothing mutable."""
         state = object.__new__(HandState)

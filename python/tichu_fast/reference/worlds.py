@@ -39,6 +39,7 @@ __all__ = [
     "public_view",
     "random_play_probability",
     "record",
+    "twin_replay",
     "with_hands",
 ]
 
@@ -347,6 +348,29 @@ def build_world(
     if list(world.hands) != list(hands) or (world.decision, world.current_player) != stop:
         raise TichuError("internal error: the world does not rebuild its hands")  # the replay checks itself
     return world
+
+
+def twin_replay(state: HandState) -> str:
+    """The replay text of `state` on its own cards, a world's included, for the C++ twin a bot decides on.
+
+    A world has no replay (its history is what one seat saw), but it was
+    built by replaying a record on its cards, declining the bomb offers the
+    record leaves out (`build_world`): the same replay, with those declines
+    written, rebuilds it in either backend (tichu_fast._twin).
+    """
+    origin = state._origin
+    if not isinstance(origin, (WorldDeal, WorldPosition)):
+        return state.replay()
+    replayed = _start(state, origin)
+    _replay_steps(replayed, origin.record, checked=False)
+    _stop(replayed, origin.stop)
+    for action in state.history[len(origin.record) :]:  # played on the world since it was drawn
+        replayed._apply_legal(action)
+    if isinstance(origin, WorldDeal):
+        replayed._origin = Deal(origin.names)
+    else:
+        replayed._origin = Position(**{f.name: getattr(origin, f.name) for f in fields(Position)})
+    return replayed.replay()
 
 
 # -- drawing worlds ----------------------------------------------------------------------
