@@ -109,7 +109,7 @@ def gymnasium(hands: int) -> tuple[float, float, float, int]:
             if state.current_player == 0:
                 state.apply_id(action_id)
             else:  # a bot: its policy call, then its action (not always the first of its id)
-                tf.policy_action(state, "heuristic", action_id)
+                tf.policy_action(state, "heuristic", action_id, calls=False)
                 state.apply(action)
             if state.current_player == 0 or state.is_terminal():
                 state.observation_tensor(0)

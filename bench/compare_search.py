@@ -62,7 +62,7 @@ def python_playout(state: tf.HandState, seed: int, policy: str) -> None:
     state = state.clone()
     k = 0
     while not state.is_terminal():
-        state.apply(tf.policy_action(state, policy, tf.hand_seed(seed, k)))
+        state.apply(tf.policy_action(state, policy, tf.hand_seed(seed, k), calls=False))
         k += 1
 
 

@@ -134,7 +134,7 @@ def test_prior_favours_the_heuristic_move_at_few_iterations():
     state = tf.HandState.new(11)
     while state.decision != Decision.PLAY:
         state.apply(state.legal_actions()[0])
-    favourite = tf.policy_action(state, "heuristic", 0)
+    favourite = tf.policy_action(state, "heuristic", 0, calls=False)
     strong = ismcts(state, iterations=200, seed=2, policy="heuristic", prior=50.0)
     assert strong.action == favourite
 
@@ -145,7 +145,7 @@ def _play_states(seed, count):
     while not state.is_terminal() and len(found) < count:
         if state.decision == Decision.PLAY and len(state.legal_actions()) > 1:
             found.append(state.clone())
-        state.apply(tf.policy_action(state, "heuristic", 0))
+        state.apply(tf.policy_action(state, "heuristic", 0, calls=False))
     return found
 
 

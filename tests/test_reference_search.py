@@ -391,3 +391,13 @@ def test_the_reference_refuses_the_heuristic_and_bad_arguments():
         over.apply_index(0)
     with pytest.raises(ValueError):
         ref.policy_action(over, "random", 0)
+
+
+def test_policy_action_calls_by_default_on_both_backends():
+    # R7.1: policy_action decides the calls as the policy does in play (calls=True), in both backends:
+    # the random policy's Grand Tichu answers for ten seeds are the same, and some of them call.
+    fast, slow = tf.HandState.new(1), ref.HandState.new(1)
+    answers = [str(ref.policy_action(slow, "random", seed)) for seed in range(10)]
+    assert answers == [str(tf.policy_action(fast, "random", seed)) for seed in range(10)]
+    assert answers == [str(ref.policy_action(slow, "random", seed, calls=True)) for seed in range(10)]
+    assert "grand tichu" in answers

@@ -133,7 +133,7 @@ def test_heuristic_beats_random_in_a_duplicate_match():
             k = 0
             while not state.is_terminal():
                 policy = "heuristic" if state.current_player % 2 == heuristic_team else "random"
-                state.apply(tf.policy_action(state, policy, tf.hand_seed(deal, k)))
+                state.apply(tf.policy_action(state, policy, tf.hand_seed(deal, k), calls=False))
                 k += 1
             scores = state.returns()
             margin += scores[heuristic_team] - scores[1 - heuristic_team]
@@ -289,3 +289,28 @@ def test_cli_simulate_flags():
         with pytest.raises(SystemExit) as exit_info, contextlib.redirect_stderr(io.StringIO()):
             cli.main(["simulate", "--hands", "10", *bad])
         assert exit_info.value.code == 2
+
+
+def first_call_difference(policy: str) -> tuple[tf.HandState, int]:
+    """The first decision (deals 0.., played without calls) where `policy` with calls differs from it without."""
+    for deal in range(200):
+        state, k = tf.HandState.new(deal), 0
+        while not state.is_terminal():
+            seed = tf.hand_seed(deal, k)
+            without = tf.policy_action(state, policy, seed, calls=False)
+            if tf.policy_action(state, policy, seed, calls=True) != without:
+                return state, seed
+            state.apply(without)
+            k += 1
+    raise AssertionError(f"the {policy} policy never calls")
+
+
+@pytest.mark.parametrize("policy", ["heuristic", "heuristic-v1", "random"])
+def test_policy_action_decides_the_calls_as_in_play_by_default(policy):
+    # R7.1, R7.2: a bot that hands its calls to the policy (as the README's tour does) calls; the
+    # default once was calls=False, so such a bot never called.
+    state, seed = first_call_difference(policy)
+    action = tf.policy_action(state, policy, seed)
+    assert action == tf.policy_action(state, policy, seed, calls=True)
+    assert action.kind in (tf.ActionKind.GRAND_TICHU, tf.ActionKind.TICHU)
+    assert action.call

@@ -63,10 +63,12 @@ class PlayoutResult:
 _WORLD_STREAM = 0x6A09E667F3BCC909
 
 
-def policy_action(state: HandState, policy: str = "heuristic", seed: int = 0, *, calls: bool = False) -> Action:
+def policy_action(state: HandState, policy: str = "heuristic", seed: int = 0, *, calls: bool = True) -> Action:
     """The built-in `policy`'s action for the current decision of `state`, drawing from SplitMix64(seed).
 
-    Step k of `state.playout(seed)` plays `policy_action(.., seed=hand_seed(seed, k))`.
+    With `calls` (the default) the policy decides Grand Tichu and Tichu as it does in play;
+    `calls=False` never calls. Step k of `state.playout(seed, calls=c)` plays
+    `policy_action(.., seed=hand_seed(seed, k), calls=c)`.
     ValueError once the hand is over.
     """
     return _core.policy_action(_args.core_of(state), _args.policy(policy), _args.flag(calls, "calls"), _args.seed(seed))

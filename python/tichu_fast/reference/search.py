@@ -102,8 +102,11 @@ def _random_action(state: HandState, rng: SplitMix64, calls: bool) -> Action:
     return actions[pick(rng, len(actions))]
 
 
-def policy_action(state: HandState, policy: str = "random", seed: int = 0, *, calls: bool = False) -> Action:
-    """The random policy's action for the current decision, drawing from SplitMix64(seed); ValueError when over."""
+def policy_action(state: HandState, policy: str = "random", seed: int = 0, *, calls: bool = True) -> Action:
+    """The random policy's action for the current decision, drawing from SplitMix64(seed); ValueError when over.
+
+    With `calls` (the default) it calls Grand Tichu and Tichu as in play; `calls=False` never calls.
+    """
     _check_policy(policy)
     calls = _check_flag(calls, "calls")
     rng = SplitMix64(_check_seed(seed))
