@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import io
 import json
 import re
 import subprocess
@@ -10,7 +13,8 @@ import sys
 import pytest
 
 import tichu_fast as tf
-from tichu_fast.view import frames, render
+from tichu_fast.cli import main
+from tichu_fast.view import frames, read_analysis, render
 
 NAMES = set(tf.CARD_NAMES)
 
@@ -282,3 +286,154 @@ def test_the_core_and_the_viewer_need_no_web_library():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert result.returncode == 2, result.stderr
     assert 'pip install ".[web]"' in result.stderr
+
+
+def test_a_seat_view_tells_every_trick_taken_even_when_a_declined_offer_ends_it():
+    # R5.4, R10.3: in hand 8 seat 2 declines the last offer of two tricks, which ends them; the other seats
+    # never see the offer, but they see the trick taken, after the action before it
+    state = played_hand(8)
+    every = [n for e in frames(state)["events"] for n in e["notes"]]
+    assert sum("takes the trick" in n for n in every) >= 2
+    for seat in range(4):
+        assert [n for e in frames(state, seat=seat)["events"] for n in e["notes"]] == every
+
+
+# -- what the command reads --------------------------------------------------------------------------
+
+
+def padded(state: tf.HandState, after: int, blank: str) -> str:
+    """The replay of `state` with `blank` inserted after its action line `after`."""
+    lines = state.replay().split("\n")
+    cut = len(lines) - len(state.history) - 1 + after  # the header lines, then one line per action
+    return "\n".join([*lines[:cut], blank, *lines[cut:]])
+
+
+def test_a_replay_is_read_whole_or_refused_over_the_limit(tmp_path, capsys, monkeypatch):
+    # a file past 10**7 characters was cut there, silently: "0 decisions analysed" of a padded replay
+    state = played_hand(3)  # 17 decisions analysed from 10 cards
+    plain = tmp_path / "plain.txt"
+    plain.write_text(state.replay())
+    assert main(["analyze", str(plain), "--cards", "10", "--json"]) == 0
+    expected = json.loads(capsys.readouterr().out)
+    assert expected["decisions"]
+    under = tmp_path / "under.txt"  # blank space within the limit: read whole, the same analysis
+    blank = " " * 3999 + "\n"  # a replay has at most 4096 lines of 4096 characters, blank or not
+    under.write_text(padded(state, 30, blank * 2_250))  # 9 MB
+    assert main(["analyze", str(under), "--cards", "10", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == expected
+    over = tmp_path / "over.txt"
+    over.write_text(padded(state, 30, blank * 2_500 + " " * 3000))  # 10 MB and a few KB
+    for command in (["analyze", str(over)], ["view", str(over), "-o", str(tmp_path / "over.html")]):
+        assert main(command) == 2
+        captured = capsys.readouterr()
+        assert "longer than 10,000,000 bytes" in captured.err
+        assert not captured.out
+    assert not (tmp_path / "over.html").exists()
+    # the same from stdin
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(over.read_bytes()), encoding="utf-8"))
+    assert main(["analyze", "-", "--cards", "10"]) == 2
+    assert "the replay from stdin is longer than 10,000,000 bytes" in capsys.readouterr().err
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(under.read_bytes()), encoding="utf-8"))
+    assert main(["analyze", "-", "--cards", "10", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == expected
+    bad = tmp_path / "latin1.txt"
+    bad.write_bytes(state.replay().encode() + b"\xe9\n")
+    assert main(["analyze", str(bad)]) == 2
+    assert "not UTF-8" in capsys.readouterr().err
+
+
+# -- an analysis that does not fit the page, or the replay ------------------------------------------
+
+
+def test_an_analysis_holding_nan_infinity_a_list_or_deep_nesting_is_refused(tmp_path, capsys):
+    state = played_hand(4)
+    replay = tmp_path / "hand.txt"
+    replay.write_text(state.replay())
+    good = json.dumps(sample_analysis(state, 14))
+    bad = {
+        "nan": (good.replace('"loss": 12.5', '"loss": NaN'), "NaN"),
+        "infinity": (good.replace('"loss": 12.5', '"loss": Infinity'), "Infinity"),
+        "-infinity": (good.replace('"loss": 12.5', '"loss": -Infinity'), "-Infinity"),
+        "1e999": (good.replace('"loss": 12.5', '"loss": 1e999'), "finite"),
+        "a value 1e999": (re.sub(r'("values": \{"[^"]+": )[0-9.]+', r"\g<1>1e999", good), "finite"),
+        "a list": (json.dumps([sample_analysis(state, 14)]), "JSON object"),
+        "deep": ('{"decisions": ' + "[" * 100_000 + "]" * 100_000 + "}", "nested too deeply"),
+        "not json": ("{", "not JSON"),
+    }
+    for name, (text, message) in bad.items():
+        path = tmp_path / "analysis.json"
+        path.write_text(text)
+        out = tmp_path / "out.html"
+        assert main(["view", str(replay), "-o", str(out), "--analysis", str(path)]) == 2, name
+        err = capsys.readouterr().err
+        assert message in err, (name, err)
+        assert err.count("\n") == 1  # one line, no traceback
+        assert not out.exists()
+    assert main(["view", str(replay), "-o", str(tmp_path / "out.html"), "--analysis", str(path.parent / "a.json")]) == 2
+    (tmp_path / "a.json").write_text(good)
+    assert main(["view", str(replay), "-o", str(tmp_path / "out.html"), "--analysis", str(tmp_path / "a.json")]) == 0
+    with pytest.raises(ValueError, match="finite"):
+        render(state, analysis=json.loads(good.replace('"loss": 12.5', '"loss": NaN')))
+    assert read_analysis(good) == json.loads(good)
+
+
+def test_an_analysis_must_be_about_the_replays_actions(tmp_path, capsys):
+    state = played_hand(6)
+    index = next(i for i, (d, _) in enumerate(_decisions(state)) if d == tf.Decision.PLAY and i > 20)
+    analysis = sample_analysis(state, index)
+    entry = analysis["decisions"][0]
+    other = next(t for t in entry["values"] if t != entry["taken"])
+    wrong = {
+        "taken": ({**entry, "taken": other}, "was taken"),
+        "unreadable": ({**entry, "taken": "fly away"}, "was taken"),
+        "seat": ({**entry, "seat": (entry["seat"] + 1) % 4}, "to seat"),
+        "beyond": ({**entry, "action_index": len(state.history)}, "the replay has"),
+        "twice": (None, "twice"),
+    }
+    for changed, message in wrong.values():
+        decisions = [entry, entry] if changed is None else [changed]
+        with pytest.raises(ValueError, match=message):
+            render(state, analysis={**analysis, "decisions": decisions})
+        with pytest.raises(ValueError, match=message):
+            frames(state, seat=(entry["seat"] + 1) % 4, analysis={**analysis, "decisions": decisions})
+    # the same action written another way is the action taken
+    cards = entry["taken"].split()
+    if len(cards) > 1:
+        respelled = {**entry, "taken": " ".join(reversed(cards))}
+        render(state, analysis={**analysis, "decisions": [respelled]})
+    # from the command: a clear line, exit 2, no page
+    replay = tmp_path / "hand.txt"
+    replay.write_text(state.replay())
+    path = tmp_path / "analysis.json"
+    path.write_text(json.dumps({**analysis, "decisions": [{**entry, "taken": other}]}))
+    out = tmp_path / "out.html"
+    assert main(["view", str(replay), "-o", str(out), "--analysis", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"the replay's action {index} is {entry['taken']!r}" in err
+    assert not out.exists()
+
+
+# -- the Content-Security-Policy of a saved page ------------------------------------------------------
+
+
+def sha256(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+def test_the_saved_page_allows_its_own_scripts_and_style_only():
+    html = render(played_hand(1))
+    found = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', html)
+    assert found is not None
+    policy = dict(part.strip().split(" ", 1) for part in found.group(1).split(";"))
+    assert "unsafe-inline" not in found.group(1)
+    assert policy["default-src"] == "'none'"
+    assert policy["connect-src"] == "'none'"  # a file talks to no server
+    # exactly the page's own scripts and style, named by their hashes: any other script would not run
+    scripts = re.findall(r"<script>(.*?)</script>", html, re.S)
+    assert len(scripts) == 2
+    assert sorted(policy["script-src"].split()) == sorted(sha256(code) for code in scripts)
+    (style,) = re.findall(r"<style>(.*?)</style>", html, re.S)
+    assert policy["style-src"] == sha256(style)
+    assert "style=" not in html  # no style attribute, which the policy would block
+    # the policy comes before anything it governs
+    assert html.index("Content-Security-Policy") < html.index("<style>")

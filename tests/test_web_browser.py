@@ -14,7 +14,6 @@ import json
 import os
 import random
 import shutil
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -48,7 +47,7 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
-from tichu_fast.web.server import Settings, create_app, uvicorn_config  # noqa: E402
+from tichu_fast.web.server import Settings, create_app, listen, uvicorn_config  # noqa: E402
 
 SCREENSHOTS = os.environ.get("TICHU_SCREENSHOTS")
 WAIT = 60  # seconds at most for the page to show a change (the machine may be busy)
@@ -66,18 +65,13 @@ def browser() -> Iterator[Any]:
     driver.quit()
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server() -> Iterator[tuple[str, Any]]:
-    app = create_app(Settings(delay=0.02, target=200, seed=11))
-    port = free_port()
+    sock = listen("127.0.0.1", 0)  # as `tichu-fast play` does: the port is the server's before it is named
+    port = sock.getsockname()[1]
+    app = create_app(Settings(delay=0.02, target=200, seed=11, port=port))  # it answers to 127.0.0.1:port only
     instance = uvicorn.Server(uvicorn_config(app, "127.0.0.1", port))
-    thread = threading.Thread(target=instance.run, daemon=True)
+    thread = threading.Thread(target=instance.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + WAIT
     while not instance.started:
@@ -86,6 +80,7 @@ def server() -> Iterator[tuple[str, Any]]:
     yield f"http://127.0.0.1:{port}", app
     instance.should_exit = True
     thread.join(timeout=WAIT)
+    sock.close()
 
 
 def wait(driver: Any, condition: Any, what: str) -> Any:
@@ -252,6 +247,14 @@ def played_hand(seed: int) -> tf.HandState:
     return state
 
 
+def replayed_seat(state: tf.HandState, index: int) -> int:
+    """The seat that took action `index` of `state`'s hand."""
+    replayed = tf.HandState.from_replay("\n".join(state.replay().split("\n")[:3]) + "\n")
+    for action in state.history[:index]:
+        replayed.apply(action)
+    return replayed.current_player
+
+
 def test_step_through_a_viewer_page(browser, tmp_path):
     state = played_hand(7)
     start = tf.HandState.from_replay("\n".join(state.replay().split("\n")[:3]) + "\n")
@@ -270,7 +273,7 @@ def test_step_through_a_viewer_page(browser, tmp_path):
         "decisions": [
             {
                 "action_index": index,
-                "seat": 0,
+                "seat": replayed_seat(state, index),
                 "taken": taken,
                 "values": values,
                 "loss": max(values.values()) - values[taken],
@@ -339,3 +342,16 @@ def test_step_through_a_viewer_page(browser, tmp_path):
             tab_to(browser, element)
     assert json.loads(browser.find_element(By.ID, "data").get_attribute("textContent"))["views"]
     assert not [entry for entry in browser.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def test_an_injected_script_does_not_run_in_a_saved_page(browser, tmp_path):
+    # the page's policy names its own scripts by their hashes: a script slipped into the file is blocked
+    html = render(played_hand(3))
+    injected = html.replace("</body>", '<script>document.body.dataset.injected = "ran"</script></body>')
+    page = tmp_path / "hand.html"
+    page.write_text(injected)
+    browser.get_log("browser")  # read (and so cleared)
+    browser.get(page.as_uri())
+    wait(browser, lambda d: d.find_element(By.ID, "step-info").text.startswith("Step 0"), "the viewer")
+    assert browser.find_element(By.TAG_NAME, "body").get_attribute("data-injected") is None
+    assert any("Content Security Policy" in entry["message"] for entry in browser.get_log("browser"))

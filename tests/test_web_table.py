@@ -116,15 +116,20 @@ def test_refused_actions_change_nothing():
         table.act("no tichu", table.version)
 
 
+BASE = "http://127.0.0.1:8000"  # the server's own address (Settings' default host and port)
+NEW = {"X-Tichu-Table": "new"}  # what the start page sends with its JSON
+WS = "ws://127.0.0.1:8000"  # TestClient names a relative websocket address "testserver", not the server
+
+
 @pytest.fixture
 def client():
     app = create_app(Settings(delay=0, target=200, idle_seconds=600))
-    with TestClient(app) as test_client:
+    with TestClient(app, base_url=BASE) as test_client:
         yield test_client
 
 
 def new_table(client: TestClient, seat: int) -> tuple[str, Table]:
-    reply = client.post("/tables", json={"seat": seat})
+    reply = client.post("/tables", json={"seat": seat}, headers=NEW)
     assert reply.status_code == 200
     url = reply.json()["url"]
     token = url.rsplit("/", 1)[1]
@@ -146,7 +151,7 @@ def test_every_message_of_a_hand_over_the_websocket_leaks_nothing(client):
     secrets_ = [table.match.seed, table._secret]
     messages = []
     errors: list[str] = []
-    with client.websocket_connect(url + "/ws") as ws:
+    with client.websocket_connect(WS + url + "/ws") as ws:
         while len(table.finished) < 2:
             message = receive_state(ws, errors)
             messages.append(message)
@@ -180,7 +185,7 @@ def test_every_message_of_a_hand_over_the_websocket_leaks_nothing(client):
 
 def test_malformed_and_illegal_messages_get_an_error_and_change_nothing(client):
     url, table = new_table(client, 0)
-    with client.websocket_connect(url + "/ws") as ws:
+    with client.websocket_connect(WS + url + "/ws") as ws:
         first = receive_state(ws, [])
         before, version = table.hand.replay(), table.version
         bad = [
@@ -216,7 +221,7 @@ def test_a_person_cannot_act_at_another_table(client):
     assert table_a.token != table_b.token
     assert len(table_a.token) >= 32  # 192 random bits, unguessable
     before_b = table_b.hand.replay()
-    with client.websocket_connect(url_a + "/ws") as ws:
+    with client.websocket_connect(WS + url_a + "/ws") as ws:
         message = receive_state(ws, [])
         ws.send_json({"type": "act", "action": "grand tichu", "version": message["version"]})
         receive_state(ws, [])
@@ -224,7 +229,7 @@ def test_a_person_cannot_act_at_another_table(client):
     assert table_b.hand.replay() == before_b
     guess = url_a[:-4] + "abcd"
     assert client.get(guess).status_code == 404
-    with pytest.raises(WebSocketDisconnect), client.websocket_connect(guess + "/ws") as ws:
+    with pytest.raises(WebSocketDisconnect), client.websocket_connect(WS + guess + "/ws") as ws:
         ws.receive_json()
 
 
@@ -240,12 +245,16 @@ def test_pages_and_limits(client):
     home = client.get("/")
     assert home.status_code == 200
     assert "default-src 'none'" in home.headers["content-security-policy"]
-    assert client.post("/tables", json={"seat": 7}).status_code == 400
-    assert client.post("/tables", json={"seat": 1.0}).status_code == 400
-    assert client.post("/tables", content=b"not json").status_code == 200  # the default seat
+    assert client.post("/tables", json={"seat": 7}, headers=NEW).status_code == 400
+    assert client.post("/tables", json={"seat": 1.0}, headers=NEW).status_code == 400
+    json_type = {"Content-Type": "application/json", **NEW}
+    assert client.post("/tables", content=b"not json", headers=json_type).status_code == 400
+    assert client.post("/tables", content=b"[0]", headers=json_type).status_code == 400
+    assert client.post("/tables", content=b"[" * 100_000, headers=json_type).status_code == 413
+    assert client.post("/tables", content=b"", headers=json_type).status_code == 200  # the default seat
     tables = client.app.state.tables
     tables.settings.max_tables = len(tables.rooms)
-    assert client.post("/tables", json={"seat": 0}).status_code == 429
+    assert client.post("/tables", json={"seat": 0}, headers=NEW).status_code == 429
 
 
 def test_the_server_listens_on_this_machine_only_by_default():
@@ -253,3 +262,98 @@ def test_the_server_listens_on_this_machine_only_by_default():
     assert args.host == "127.0.0.1"
     with pytest.raises(ValueError, match=r"SPEC|bot"):
         create_app(Settings(partner="no-such-bot"))
+
+
+# -- other seats' bomb offers leave no trace (R10.3) ----------------------------------------------
+
+# The same public hand twice: in DEAL seat 1 holds four 9s, a bomb, so it is offered a bomb after most plays
+# (R10.2) and declines each time; in NO_BOMB its 9t and seat 3's Ks are swapped, and nobody is ever offered one.
+DEAL = [
+    "MJ 2j 3s 4p 5t 6j 7s 8p 10t Jj Qs Kp At Dog",
+    "9j 9s 9p 9t 2s 3p 4t 5j 6s 7p 8t 10j Js Qp",
+    "2t 3j 4s 5p 6t 7j 8s 10p Jt Qj Kt As Ap Dr",
+    "2p 3t 4j 5s 6p 7t 8j 10s Jp Qt Kj Ks Aj Ph",
+]
+NO_BOMB = [DEAL[0], DEAL[1].replace("9t", "Ks"), DEAL[2], DEAL[3].replace("Ks", "9t")]
+CALLS = ["no grand tichu", "no tichu"]
+PERSON = [*CALLS, "push 2j 3s 4p", "MJ", "no wish", "8p"]  # seat 0, then he leads the next trick
+BOTS = {
+    1: [*CALLS, "push 2s 3p 4t", "5j", "pass"],
+    2: [*CALLS, "push 2t 3j 4s", "6t", "pass"],
+    3: [*CALLS, "push 2p 3t 4j", "7t", "pass"],  # after 7t the person is next, once seat 1 has declined
+}
+
+
+class Scripted:
+    """A bot playing a script: `plays` in turn, and on a bomb offer the next of `offers`, else a decline."""
+
+    def __init__(self, plays: list[str], offers: tuple[str, ...] = ()) -> None:
+        self.plays, self.offers = list(plays), list(offers)
+
+    def act(self, state: tf.HandState, _seat: int) -> str:
+        if state.decision == tf.Decision.BOMB:
+            return self.offers.pop(0) if self.offers else "pass"
+        return self.plays.pop(0)
+
+
+def scripted_stream(
+    client: TestClient, deal: list[str], offers: tuple[str, ...] = (), person: list[str] = PERSON
+) -> tuple[list[dict], Table]:
+    """Every message seat 0 receives while he plays `person` and the bots their scripts (seat 1 answering
+    its offers by `offers`), up to his decision after the last of `person` (or an error), and the answer
+    to a last "hello"."""
+    from tichu_fast.match import Match
+
+    url, table = new_table(client, 0)
+    rules = table.match.rules
+    table._match = Match._make(0, rules, (0, 0), 0, tf.HandState.from_deal(deal, rules))
+    table._bots = {seat: Scripted(plays, offers if seat == 1 else ()) for seat, plays in BOTS.items()}
+    room = client.app.state.tables.rooms[table.token]
+    room.shown = table.message()
+    person = list(person)
+    messages = []
+    with client.websocket_connect(WS + url + "/ws") as ws:
+        while True:
+            message = ws.receive_json()
+            messages.append(message)
+            if message["type"] == "error":
+                break
+            if message["legal"] or message["exchange"]:
+                if not person:
+                    break
+                ws.send_json({"type": "act", "action": person.pop(0), "version": message["version"]})
+        ws.send_json({"type": "hello"})
+        messages.append(ws.receive_json())
+    return messages, table
+
+
+def test_a_seat_receives_the_same_messages_whether_another_seat_declines_bombs_or_holds_none(client):
+    # R10.3: another seat's declined bomb offers show in nothing seat 0 receives: not the messages,
+    # not their number, not the version counter
+    with_bomb, table = scripted_stream(client, DEAL)
+    without, plain = scripted_stream(client, NO_BOMB)
+    declined = len(table.hand.history) - len(plain.hand.history)
+    assert declined == 4  # seat 1 was offered a bomb 4 times and declined each
+    assert [m["type"] for m in with_bomb].count("error") == 0
+    assert with_bomb == without
+    # one message per change he sees, counted by the version (the hello's answer repeats the last)
+    versions = [m["version"] for m in with_bomb]
+    assert versions[:-1] == list(range(versions[0], versions[0] + len(versions) - 1))
+    assert versions[-1] == versions[-2]
+    assert table.version == plain.version == versions[-1]
+
+
+def test_a_bomb_dropped_on_an_offer_is_shown_and_nothing_is_offered_before_it(client):
+    # R10.2: seat 1 declines its first offer, then bombs seat 3's 7t, which the person would have answered
+    messages, _ = scripted_stream(client, DEAL, offers=("pass", "9j 9s 9p 9t"), person=PERSON[:5])
+    assert not [m for m in messages if m["type"] == "error"]
+    states = messages[:-1]
+    bombed = next(i for i, m in enumerate(states) if any("bombs out of turn" in e["text"] for e in m["log"]))
+    before = states[bombed - 1]
+    assert before["log"][-1]["text"].startswith("Seat 3 plays 7t")
+    assert before["legal"] == []  # his turn had not come: the bomb decided ahead was still to be shown
+    assert states[bombed]["version"] == before["version"] + 1
+    assert states[bombed]["view"]["table"] == "9j 9s 9p 9t"
+    # seats 2 and 3 pass, then he may only pass: he holds no higher bomb (R4.2)
+    assert [a["text"] for a in states[-1]["legal"]] == ["pass"]
+    assert all(not m["legal"] for m in states[bombed - 1 : -1])

@@ -11,13 +11,22 @@ frame is read from the engine's state.
 
 An analysis (docs/web.md: the JSON `tichu-fast analyze --json` writes, or a
 bot's action values in the same shape) puts the values of the legal actions
-beside the decisions it covers.
+beside the decisions it covers; it must match the replay (each `taken` is the
+replay's action), or the page would mark the wrong action.
+
+Each page carries its Content-Security-Policy (`page_policy`): only its own
+inline style and scripts run, named by their SHA-256, so that an injected
+script would not.
 """
 
 from __future__ import annotations
 
+import base64
+import functools
+import hashlib
 import json
-from collections.abc import Mapping
+import math
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any
 
@@ -28,8 +37,8 @@ from tichu_fast.errors import InvalidNotationError
 from tichu_fast.hand import HandState
 
 __all__ = [
-    *("ANALYSIS_FORMAT", "asset", "describe", "frame_of", "frames"),
-    *("notes_of", "offers_declined", "page", "rank_name", "render"),
+    *("ANALYSIS_FORMAT", "asset", "describe", "frame_of", "frames", "notes_of", "offers_declined"),
+    *("page", "page_policy", "rank_name", "read_analysis", "render"),
 ]
 
 ANALYSIS_FORMAT = "tichu_fast analysis 1"
@@ -111,8 +120,34 @@ def describe(action: Action, decision: Decision, seat: int, before: HandState, h
     return f"{who} {verb} {text} ({words})"
 
 
+def read_analysis(text: str) -> dict[str, Any]:
+    """The analysis JSON `text` (docs/web.md) as a dict; ValueError if it is not JSON, not an object, holds
+    NaN or Infinity (which no page could read back), or is nested too deeply to read."""
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise ValueError("the analysis JSON is nested too deeply") from None
+    except json.JSONDecodeError as error:
+        raise ValueError(f"the analysis is not JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"an analysis is a JSON object (docs/web.md), not a {type(data).__name__}")
+    return data
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"the analysis holds {name}: its values are finite numbers")
+
+
+def _number(value: object) -> bool:
+    """Whether `value` is a finite int or float (not a bool): a value the page can show."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
 def _analysis_by_index(analysis: Mapping[str, Any] | None) -> dict[int, dict[str, Any]]:
-    """The analysed decisions by action index; a malformed analysis is a ValueError naming the problem."""
+    """The analysed decisions by action index; a malformed analysis is a ValueError naming the problem.
+
+    `_checked` compares each with the replay's action (taken, seat) once the replay is read.
+    """
     if analysis is None:
         return {}
     if not isinstance(analysis, Mapping):
@@ -128,20 +163,49 @@ def _analysis_by_index(analysis: Mapping[str, Any] | None) -> dict[int, dict[str
         values = entry.get("values", {})
         if isinstance(index, bool) or not isinstance(index, int) or index < 0:
             raise ValueError(f"an analysed decision needs an action_index >= 0, not {index!r:.40}")
-        if not isinstance(values, Mapping) or not all(
-            isinstance(v, (int, float)) and not isinstance(v, bool) for v in values.values()
-        ):
-            raise ValueError(f"the values of decision {index} map action texts to numbers")
+        if index in found:
+            raise ValueError(f"decision {index} is analysed twice")
+        if not isinstance(values, Mapping) or not all(_number(v) for v in values.values()):
+            raise ValueError(f"the values of decision {index} map action texts to finite numbers")
         shown: dict[str, Any] = {"values": {str(k): float(v) for k, v in values.items()}}
         for key in ("taken", "best"):
             if isinstance(entry.get(key), str):
                 shown[key] = entry[key]
         for key in ("loss", "taken_value", "best_value"):
             value = entry.get(key)
-            if isinstance(value, (int, float)) and not isinstance(value, bool):
+            if value is not None and not _number(value):
+                raise ValueError(f"the {key} of decision {index} is a finite number, not {value!r:.40}")
+            if value is not None:
                 shown[key] = float(value)
-        found[index] = shown
+        seat = entry.get("seat")
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+            raise ValueError(f"the seat of decision {index} is 0..3, not {seat!r:.40}")
+        found[index] = shown | ({} if seat is None else {"seat": seat})
     return found
+
+
+def _checked(shown: dict[str, Any], index: int, before: HandState, action: Action) -> dict[str, Any]:
+    """The analysis of action `index`, once it is found to be about that action of the replay: its
+    `taken` is that action and its `seat` the seat that took it (else ValueError)."""
+    shown = dict(shown)
+    seat = shown.pop("seat", None)
+    if seat is not None and seat != before.current_player:
+        raise ValueError(
+            f"the analysis gives decision {index} to seat {seat}, but seat {before.current_player} "
+            f"takes action {index} of the replay"
+        )
+    taken = shown.get("taken")
+    if taken is not None:
+        try:
+            same = before.parse_action(taken) == action
+        except ValueError:
+            same = False
+        if not same:
+            raise ValueError(
+                f"the analysis says {_replay.quote(taken)} was taken at decision {index}, "
+                f"but the replay's action {index} is {_replay.quote(str(action))}"
+            )
+    return shown
 
 
 def frame_of(state: HandState, seat: int | None) -> dict[str, Any]:
@@ -206,6 +270,9 @@ def frames(
         raise IndexError(f"seat {seat} is outside 0..3")
     analysed = _analysis_by_index(analysis)
     state, lines = _initial(replay)
+    beyond = [index for index in analysed if index >= len(lines)]
+    if beyond:
+        raise ValueError(f"the analysis names action {min(beyond)}, but the replay has {len(lines)} actions")
     out: list[dict[str, Any]] = [frame_of(state, seat)]
     events: list[dict[str, Any]] = []
     trick_number = 0
@@ -217,9 +284,15 @@ def frames(
             state.apply(action)
         except ValueError as error:
             raise _replay.line_error(number, text, error) from None
+        if index in analysed:
+            analysed[index] = _checked(analysed[index], index, before, action)
         hidden = seat is not None and actor != seat
         if hidden and decision == Decision.BOMB and action.move is not None and action.move.is_pass:
-            continue  # a declined offer the seat never saw (R10.3)
+            # a declined offer the seat never saw (R10.3); what it settled (a trick taken) the seat saw
+            # follow the action before, as its observation shows it
+            if events:
+                events[-1]["notes"] += notes_of(before, state, action)
+            continue
         event: dict[str, Any] = {
             "index": index,
             "seat": actor,
@@ -277,11 +350,13 @@ def _json(data: Any) -> str:
     return json.dumps(data, separators=(",", ":")).replace("<", "\\u003c").replace(">", "\\u003e")
 
 
-def page(title: str, body: str, scripts: list[str], data: Any = None) -> str:
-    """A self-contained HTML page: the shared style, `body`, the JSON `data` and the named scripts inline."""
+def page(title: str, body: str, scripts: list[str], data: Any = None, *, connect: bool = False) -> str:
+    """A self-contained HTML page: the shared style, `body`, the JSON `data` and the named scripts inline,
+    under its `page_policy` (`connect`: it may open a websocket to the server it came from)."""
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
+        f'<meta http-equiv="Content-Security-Policy" content="{page_policy(scripts, connect=connect)}">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         '<link rel="icon" href="data:,">',  # no icon to fetch
         f"<title>{_escape(title)}</title>",
@@ -294,6 +369,28 @@ def page(title: str, body: str, scripts: list[str], data: Any = None) -> str:
     parts.extend(f"<script>{asset(name)}</script>" for name in ["cards.js", *scripts])
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
+
+
+def page_policy(scripts: Sequence[str], *, connect: bool = False) -> str:
+    """The Content-Security-Policy of a `page` with these scripts: its own inline style and scripts, each
+    named by its SHA-256, and nothing else (no other script, style, frame, form or fetch; `connect`: a
+    websocket to its own server). A page written to a file carries it in a <meta> element."""
+    return _policy(tuple(scripts), connect)
+
+
+@functools.lru_cache(maxsize=16)
+def _policy(scripts: tuple[str, ...], connect: bool) -> str:
+    code = " ".join(_sha256(asset(name)) for name in ["cards.js", *scripts])
+    sockets = "'self'" if connect else "'none'"
+    return (
+        f"default-src 'none'; style-src {_sha256(asset('tichu.css'))}; script-src {code}; "
+        f"connect-src {sockets}; img-src data:; base-uri 'none'; form-action 'none'"
+    )
+
+
+def _sha256(text: str) -> str:
+    """A CSP source naming exactly this inline text."""
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
 
 
 def _escape(text: str) -> str:

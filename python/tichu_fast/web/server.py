@@ -7,6 +7,13 @@ Routes: `/` (start a table), `POST /tables` (a new table: its secret token),
 reach another. Each table plays its own match; one idle longer than
 `idle_seconds` is closed.
 
+Other sites' pages are kept out (`_Guard`): every request and websocket must
+name this server in its Host header (no DNS rebinding) and, when it has an
+Origin, come from this server's pages; opening a table also needs JSON with
+the `X-Tichu-Table` header, which a page of another site cannot send without
+the server's consent (CORS), which it never gives. Every response carries the
+security headers; each page its own script-hash Content-Security-Policy.
+
 The websocket carries JSON. From the browser: `{"type": "act", "action":
 "<action text>"}`, `{"type": "next"}` (the next hand after the score) and
 `{"type": "hello"}`. To the browser: `{"type": "state", ...}`
@@ -18,16 +25,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
+import ipaddress
 import json
+import socket as _socket
 import time
-from collections.abc import AsyncIterator
+import urllib.parse
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.datastructures import Headers, MutableHeaders
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tichu_fast import view
@@ -35,16 +48,24 @@ from tichu_fast.bots import make_bot
 from tichu_fast.rules import Rules
 from tichu_fast.web.table import MAX_MESSAGE, Table, TableError
 
-__all__ = ["Settings", "create_app", "serve", "uvicorn_config"]
+__all__ = [
+    *("MAX_SOCKETS", "NEW_TABLE_HEADER", "WS_MAX_SIZE", "Settings", "address", "create_app"),
+    *("is_loopback", "listen", "serve", "uvicorn_config"),
+]
 
+# on every response; a page replaces the first with its own policy (`_page`)
 _SECURITY_HEADERS = {
-    # the pages load nothing from elsewhere: inline style and script only, the websocket to this server
-    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
-    "connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    "Content-Security-Policy": "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store",
 }
+_NO_FRAMES = "; frame-ancestors 'none'"  # only a header can say it (a <meta> policy cannot)
+
+NEW_TABLE_HEADER = "X-Tichu-Table"  # POST /tables needs it ("new"): a cross-site form cannot send it
+WS_MAX_SIZE = 4 * MAX_MESSAGE  # bytes of one websocket message (UTF-8); uvicorn closes the socket beyond (1009)
+MAX_SOCKETS = 8  # websockets open on one table at once (the same person may open it in a few tabs)
+_MAX_BODY = 1000  # bytes of the body of POST /tables
 
 
 _PLAYS = {"PLAY", "BOMB", "WISH", "DRAGON_GIFT"}  # decisions shown at the bots' full pace
@@ -61,7 +82,10 @@ class Settings:
     delay: float = 0.7  # seconds between two bot plays shown (a quarter of it for calls and pushes)
     idle_seconds: float = 1800.0  # a table nobody used for this long is closed
     max_tables: int = 32
+    max_sockets: int = MAX_SOCKETS  # per table
     seed: int | None = None  # tests and demos only: table n deals from seed + n (default: a secret random seed)
+    host: str = "127.0.0.1"  # where the server listens: requests must name it (or, on loopback, localhost)
+    port: int = 8000
 
 
 @dataclass
@@ -71,6 +95,13 @@ class _Room:
     table: Table
     sockets: set[WebSocket] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one action or bot run at a time
+    connections: int = 0  # websockets being opened or open (capped by max_sockets)
+    # The message last sent; a new socket and "hello" get it, so that the table is read only when no
+    # bot thread moves it.
+    shown: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.shown = self.table.message()
 
 
 class _Tables:
@@ -107,14 +138,122 @@ class _Tables:
 
 
 def _page(title: str, body: str, scripts: list[str], data: Any = None) -> HTMLResponse:
-    return HTMLResponse(view.page(title, body, scripts, data), headers=_SECURITY_HEADERS)
+    policy = view.page_policy(scripts, connect=True) + _NO_FRAMES
+    return HTMLResponse(
+        view.page(title, body, scripts, data, connect=True), headers={"Content-Security-Policy": policy}
+    )
+
+
+def is_loopback(host: str) -> bool:
+    """Whether listening on `host` keeps the server to this machine (localhost, 127.0.0.0/8, ::1)."""
+    name = host.strip("[]").lower()
+    if name == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def _authority(url: str) -> tuple[str, str, int] | None:
+    """(scheme, host name, port) of an origin such as http://localhost:8000, or None if it is not one."""
+    try:
+        parts = urllib.parse.urlsplit(url)
+        port = parts.port
+    except ValueError:
+        return None
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.username is not None:
+        return None
+    if parts.path or parts.query or parts.fragment or "@" in parts.netloc:
+        return None
+    return parts.scheme, parts.hostname, port if port is not None else (443 if parts.scheme == "https" else 80)
+
+
+class _Hosts:
+    """The names by which a browser reaches the server: the host it listens on, with its port.
+
+    On loopback also localhost, 127.0.0.1 and [::1]; on every address (0.0.0.0, ::) also any IP address
+    and this machine's name. A name of another site pointed at this machine (DNS rebinding) is none of them.
+    """
+
+    def __init__(self, host: str, port: int) -> None:
+        bound = host.strip("[]").lower()
+        self.port = port
+        self.every_address = bound in ("", "0.0.0.0", "::")
+        self.names = {bound}
+        if self.every_address or is_loopback(bound):
+            self.names |= {"localhost", "127.0.0.1", "::1"}
+        if self.every_address:
+            self.names.add(_socket.gethostname().lower())
+
+    def allows(self, name: str, port: int) -> bool:
+        """Whether `name:port` names this server."""
+        if port != self.port:
+            return False
+        if name in self.names:
+            return True
+        if not self.every_address:
+            return False
+        try:
+            ipaddress.ip_address(name)
+        except ValueError:
+            return False
+        return True
+
+    def refusal(self, headers: Headers) -> str | None:
+        """Why a request with these headers is refused, or None: a Host not naming this server, or an
+        Origin other than the Host's (a page of another site; "null": a sandbox or a file)."""
+        host = headers.get("host")
+        where = None if host is None else _authority("http://" + host)
+        if where is None or not self.allows(where[1], where[2]):
+            return "this server answers only to its own address (Host)"
+        origin = headers.get("origin")
+        if origin is not None and _authority(origin) != where:
+            return "this server answers only to its own pages (Origin)"
+        return None
+
+
+class _Guard:
+    """ASGI middleware: refuses a request or websocket that `_Hosts.refusal` refuses (403), and puts the
+    security headers on every response (404s and errors included)."""
+
+    def __init__(self, app: ASGIApp, hosts: _Hosts) -> None:
+        self.app, self.hosts = app, hosts
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        refusal = self.hosts.refusal(Headers(scope=scope))
+        if refusal is not None and scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": 1008, "reason": ""})  # before accept: HTTP 403
+            return
+
+        async def secured(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in _SECURITY_HEADERS.items():
+                    headers.setdefault(name, value)
+            await send(message)
+
+        if refusal is not None:
+            await PlainTextResponse(f"Forbidden: {refusal}.", status_code=403)(scope, receive, secured)
+            return
+        await self.app(scope, receive, secured if scope["type"] == "http" else send)
+
+
+def _check_specs(settings: Settings) -> None:
+    for spec in (settings.partner, settings.opponents):
+        make_bot(spec)  # a bad SPEC fails here, once, not at the first table
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
-    """The Starlette application of `tichu-fast play` (for uvicorn, or Starlette's TestClient in tests)."""
+    """The Starlette application of `tichu-fast play` (for uvicorn, or Starlette's TestClient in tests).
+
+    It answers only requests naming `settings.host` and `settings.port` (see `_Hosts`).
+    """
     settings = Settings() if settings is None else settings
-    for spec in (settings.partner, settings.opponents):
-        make_bot(spec)  # a bad SPEC fails here, once, not at the first table
+    _check_specs(settings)
     tables = _Tables(settings)
 
     async def home(_request: Request) -> Response:
@@ -123,19 +262,34 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return _page("Tichu: play against bots", view.asset("home.html"), ["home.js"], data)
 
     async def new_table(request: Request) -> Response:
-        """POST: opens a table for the seat in the JSON body; its address, or an error."""
+        """POST: opens a table for the seat in the JSON body; its address, or an error.
+
+        Only the start page's request is taken: JSON with the `X-Tichu-Table: new` header (another
+        site's page can send neither without a CORS preflight, which this server never grants).
+        """
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        fetched = request.headers.get("sec-fetch-site", "same-origin")
+        if kind != "application/json" or request.headers.get(NEW_TABLE_HEADER) != "new" or fetched != "same-origin":
+            return JSONResponse({"error": "a table is opened from this server's start page"}, status_code=403)
+        text = b""
+        async for chunk in request.stream():
+            text += chunk
+            if len(text) > _MAX_BODY:
+                return JSONResponse({"error": "the request is too long"}, status_code=413)
         try:
-            body = await request.json()
-        except (ValueError, UnicodeDecodeError):
-            body = {}
-        seat = body.get("seat", settings.seat) if isinstance(body, dict) else settings.seat
+            body = json.loads(text) if text else {}
+        except (ValueError, RecursionError):
+            body = None
+        if not isinstance(body, dict):
+            return JSONResponse({"error": 'the body is a JSON object such as {"seat": 0}'}, status_code=400)
+        seat = body.get("seat", settings.seat)
         if type(seat) is not int or not 0 <= seat <= 3:
             return JSONResponse({"error": "seat must be 0..3"}, status_code=400)
         try:
             room = tables.create(seat)
         except TableError as error:
             return JSONResponse({"error": str(error)}, status_code=429)
-        return JSONResponse({"url": f"/table/{room.table.token}"}, headers=_SECURITY_HEADERS)
+        return JSONResponse({"url": f"/table/{room.table.token}"})
 
     async def table_page(request: Request) -> Response:
         """The table page of one token (404 for an unknown or closed table)."""
@@ -150,7 +304,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         number = request.path_params["number"]
         if room is None or not 1 <= number <= len(room.table.finished):
             return _not_found()
-        return HTMLResponse(view.render(room.table.finished[number - 1]), headers=_SECURITY_HEADERS)
+        policy = view.page_policy(["viewer.js"]) + _NO_FRAMES
+        return HTMLResponse(view.render(room.table.finished[number - 1]), headers={"Content-Security-Policy": policy})
 
     async def socket(websocket: WebSocket) -> None:
         """The table's websocket: the seat's view out, the person's actions in, each checked by the engine."""
@@ -158,10 +313,15 @@ def create_app(settings: Settings | None = None) -> Starlette:
         if room is None:
             await websocket.close(code=4404)
             return
-        await websocket.accept()
-        room.sockets.add(websocket)
+        if room.connections >= settings.max_sockets:
+            await websocket.accept()  # to say why: the page shows the reason
+            await websocket.close(code=4429, reason=f"this table is open in {settings.max_sockets} windows already")
+            return
+        room.connections += 1
         try:
-            await _send(websocket, room.table.message())
+            await websocket.accept()
+            room.sockets.add(websocket)
+            await _send(websocket, room.shown)
             if not room.lock.locked():
                 await _run_bots(room, settings.delay)
             while True:
@@ -179,6 +339,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         except WebSocketDisconnect:
             pass
         finally:
+            room.connections -= 1
             room.sockets.discard(websocket)
 
     async def sweeper() -> None:
@@ -209,11 +370,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
         ],
         lifespan=lifespan,
     )
+    app.add_middleware(_Guard, hosts=_Hosts(settings.host, settings.port))
     app.state.tables = tables  # for tests: the server side of each table
     return app
 
 
 def _not_found() -> Response:
+    # the security headers come from _Guard, as on every response
     return HTMLResponse("<!DOCTYPE html><title>No such table</title><p>No such table (closed after a while idle).", 404)
 
 
@@ -221,7 +384,9 @@ async def _send(websocket: WebSocket, message: dict[str, Any]) -> None:
     await websocket.send_text(json.dumps(message, separators=(",", ":")))
 
 
-async def _broadcast(room: _Room, message: dict[str, Any]) -> None:
+async def _broadcast(room: _Room) -> None:
+    """Sends the table's message to every socket showing it (and keeps it for the next ones)."""
+    message = room.shown = room.table.message()
     for ws in list(room.sockets):
         try:
             await _send(ws, message)
@@ -242,7 +407,7 @@ async def _handle(room: _Room, websocket: WebSocket, text: str, delay: float) ->
             raise TableError("a message is a JSON object")
         kind = message.get("type")
         if kind == "hello":
-            await _send(websocket, room.table.message())
+            await _send(websocket, room.shown)
             return
         if room.lock.locked():
             raise TableError("wait: the bots are playing")
@@ -258,45 +423,85 @@ async def _handle(room: _Room, websocket: WebSocket, text: str, delay: float) ->
     except TableError as error:
         await _send(websocket, {"type": "error", "message": str(error)})
         return
-    await _broadcast(room, room.table.message())
+    await _broadcast(room)
     await _run_bots(room, delay)
 
 
 async def _run_bots(room: _Room, delay: float) -> None:
-    """Lets the bots play until the person is to act, showing each visible play after `delay` seconds."""
+    """Lets the bots play until the person is to act, showing each play he may see `delay` seconds after
+    the step began (a quarter of it for calls and pushes).
+
+    Other seats' declined bomb offers are decided within `Table.step_bot`, with the play before: they
+    add no message, no version and, while the bots think faster than `delay`, no time (R10.3).
+    """
     async with room.lock:
         table = room.table
-        unsent = False  # a change not yet sent: a declined offer, which shows nothing but moves the turn
         while table.bot_to_act():
             start = time.monotonic()
             event = await asyncio.to_thread(table.step_bot)
             if event is None:
-                unsent = True  # nothing the person may see happened
-                continue
+                continue  # only declined offers were left: the person's message is as it was
             # a play is worth watching; calls and pushes before the play go by faster
             pace = delay if event["decision"] in _PLAYS else delay / 4
             wait = pace - (time.monotonic() - start)
             if wait > 0:
                 await asyncio.sleep(wait)
-            await _broadcast(room, table.message())
-            unsent = False
-        if unsent:
-            await _broadcast(room, table.message())
+            await _broadcast(room)
         table.last_active = time.monotonic()
 
 
 def uvicorn_config(app: Starlette, host: str = "127.0.0.1", port: int = 8000) -> Any:
     """uvicorn's Config for `app`, with the websockets library's current (sans-I/O) protocol where
-    uvicorn has it (its older one uses the deprecated `websockets.legacy`)."""
+    uvicorn has it (its older one uses the deprecated `websockets.legacy`), and a websocket message
+    of at most `WS_MAX_SIZE` bytes (uvicorn's default, 16 MiB, would be held whole before any check)."""
     import uvicorn
     from uvicorn.config import WS_PROTOCOLS
 
     ws = "websockets-sansio" if "websockets-sansio" in WS_PROTOCOLS else "auto"
-    return uvicorn.Config(app, host=host, port=port, log_level="warning", ws=ws)
+    return uvicorn.Config(app, host=host, port=port, log_level="warning", ws=ws, ws_max_size=WS_MAX_SIZE)
 
 
-def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Runs the server until Ctrl-C (uvicorn)."""
+def listen(host: str, port: int) -> _socket.socket:
+    """A socket listening on host:port (port 0: any free one); ValueError naming the address if it cannot."""
+    try:
+        family, kind, proto, _, address = _socket.getaddrinfo(
+            host, port, type=_socket.SOCK_STREAM, flags=_socket.AI_PASSIVE
+        )[0]
+        sock = _socket.socket(family, kind, proto)
+        try:
+            sock.setsockopt(_socket.SOL_SOCKET, _socket.SO_REUSEADDR, 1)
+            sock.bind(address)
+            sock.listen(128)
+        except BaseException:
+            sock.close()
+            raise
+    except (OSError, OverflowError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        raise ValueError(f"cannot listen on {host}:{port}: {reason}") from None
+    return sock
+
+
+def address(host: str, port: int) -> str:
+    """The address to open in a browser for a server listening on host:port."""
+    name = host.strip("[]")
+    if name in ("", "0.0.0.0"):
+        name = "127.0.0.1"
+    elif name == "::":
+        name = "::1"
+    return f"http://[{name}]:{port}/" if ":" in name else f"http://{name}:{port}/"
+
+
+def serve(settings: Settings, announce: Callable[[str], None] = print) -> None:
+    """Runs the server until Ctrl-C (uvicorn): checks the bots' SPECs, listens on `settings.host` and
+    `settings.port` (ValueError for either), and only then calls `announce` with the address to open."""
     import uvicorn
 
-    uvicorn.Server(uvicorn_config(create_app(settings), host, port)).run()
+    _check_specs(settings)
+    sock = listen(settings.host, settings.port)
+    settings = dataclasses.replace(settings, port=sock.getsockname()[1])
+    try:
+        app = create_app(settings)
+        announce(address(settings.host, settings.port))
+        uvicorn.Server(uvicorn_config(app, settings.host, settings.port)).run(sockets=[sock])
+    finally:
+        sock.close()

@@ -6,10 +6,12 @@ Plain Python, no web library: the server (`tichu_fast.web.server`) only carries
 What the person is sent is built from `observation(seat)` alone (R10.3; the
 viewer's seat frame, `tichu_fast.view`): his cards, his push and what he
 received, the public record, his legal actions when he is to act; never
-another hand, a seed, or a world a bot drew. Other seats' declined bomb
-offers are not even announced (they would show who holds a bomb). Every
-action is checked by the engine (`Match.apply`): a bad one raises and changes
-nothing.
+another hand, a seed, or a world a bot drew. Nothing he receives depends on
+another seat's declined bomb offer (it would show who holds a bomb, R10.3):
+such an offer is not announced, does not count in `version`, is decided
+together with the bot play before it (`step_bot`), and the message is the
+same whether it is still pending or declined. Every action is checked by the
+engine (`Match.apply`): a bad one raises and changes nothing.
 """
 
 from __future__ import annotations
@@ -71,7 +73,11 @@ class Table:
         self._bots = {s: make_bot(partner if s == (seat + 2) % 4 else opponents) for s in range(4) if s != seat}
         self._secret = secrets.randbits(64) if seed is None else seed ^ 0x5DEECE66D  # bots' resets and views
         self._step = 0  # decisions of the current hand
-        self.version = 0  # counts every change; an action names the version it answers (no stale clicks)
+        # counts the changes the person sees (not other seats' declined offers, R10.3); an action names
+        # the version it answers (no stale clicks)
+        self.version = 0
+        self._decided: Action | str | None = None  # a bot's bomb on an offer, decided ahead (step_bot)
+        self._previous: tuple[HandState, Action] | None = None  # the state before the last event, its action
         self._log: list[dict[str, Any]] = []
         self.finished: list[str] = []  # replays of the finished hands, for their viewer pages
         self._over: dict[str, Any] | None = None  # the hand just finished, until next_hand()
@@ -99,7 +105,11 @@ class Table:
         return not self.waiting_for_person()
 
     def message(self) -> dict[str, Any]:
-        """Everything the person's browser is sent: his seat's observation, his legal actions, the log, the score."""
+        """Everything the person's browser is sent: his seat's observation, his legal actions, the log, the score.
+
+        Built as if other seats' pending bomb offers were declined (R10.3): the same whether they are. A
+        bomb a bot decided ahead (`step_bot`) is public as soon as it is shown; until then he has no actions.
+        """
         shown = self._over["hand"] if self._over is not None else self.hand
         frame = view.frame_of(shown, self.seat)  # R10.3: built from observation(seat) only
         message: dict[str, Any] = {
@@ -117,11 +127,13 @@ class Table:
         }
         if self._over is not None:
             message["hand_over"] = {k: v for k, v in self._over.items() if k != "hand"}
-        elif self.hand.current_player == self.seat:
-            if self.hand.decision == Decision.EXCHANGE:
+            return message
+        seen = view.offers_declined(self.hand, self.seat)
+        if seen.current_player == self.seat and self._decided is None:  # not while a bomb decided ahead waits
+            if seen.decision == Decision.EXCHANGE:
                 message["exchange"] = True  # any 3 of his cards, in order to p+1, p+2, p+3 (R2.2)
             else:
-                message["legal"] = [_action_entry(a) for a in self.hand.legal_actions()]
+                message["legal"] = [_action_entry(a) for a in seen.legal_actions()]
         return message
 
     # -- acting ----------------------------------------------------------------------
@@ -149,14 +161,26 @@ class Table:
             raise TableError(str(error)[:200]) from None
 
     def step_bot(self) -> dict[str, Any] | None:
-        """One bot decision on its seat's view (a world drawn for it, as in the arena); the event, or None
-        when the person may not see it (another seat's declined bomb offer)."""
-        seat = self.hand.current_player
+        """The bots' next decision the person sees, each bot deciding on its seat's view (a world drawn for
+        it, as in the arena); its event, or None when only declined offers were left before his turn.
+
+        Other seats' declined bomb offers (R10.3) are decided within this call: those before the event, and
+        the offers it opens, so that the person's next message never waits for them. A bomb dropped on
+        such an offer is kept, and is the event of the next call.
+        """
         if not self.bot_to_act():
             raise IllegalMoveError("no bot is to act")
-        view_state = self.hand.resample(seat, hand_seed(self._secret ^ _VIEW_STREAM, self._step))
-        action = self._bots[seat].act(view_state, seat)
-        return self._apply(action)
+        event = None
+        while event is None and self.bot_to_act():
+            event = self._apply(self._bot_decision())
+        while self._decided is None and self.bot_to_act() and self.hand.decision == Decision.BOMB:
+            action = self._bot_decision()
+            parsed = self.hand.parse_action(action) if isinstance(action, str) else action
+            if parsed.move is None or not parsed.move.is_pass:
+                self._decided = parsed  # a bomb: shown by the next call
+                break
+            self._apply(parsed)  # declined: nobody else sees it
+        return event
 
     def next_hand(self) -> None:
         """Leaves the finished hand's score screen; the next hand (already dealt) begins."""
@@ -171,8 +195,20 @@ class Table:
 
     # -- inside -----------------------------------------------------------------------
 
+    def _bot_decision(self) -> Action | str:
+        """The action of the bot to act: the one decided ahead, or its decision now."""
+        if self._decided is not None:
+            decided, self._decided = self._decided, None
+            return decided
+        seat = self.hand.current_player
+        view_state = self.hand.resample(seat, hand_seed(self._secret ^ _VIEW_STREAM, self._step))
+        action: Action | str = self._bots[seat].act(view_state, seat)
+        return action
+
     def _start_hand(self) -> None:
         self._step = 0
+        self._decided = None
+        self._previous = None
         self._log = []
         reset_seed = hand_seed(self._secret, self._match.hands_played)
         for bot in self._bots.values():
@@ -187,7 +223,6 @@ class Table:
         before = hand.clone()
         self._match.apply(parsed)  # checked by the engine: raises before any change
         self._step += 1
-        self.version += 1
         if hand.is_terminal():  # the match dealt the next hand already; show this one until next_hand()
             self.finished.append(hand.replay())
             self._over = {
@@ -200,12 +235,20 @@ class Table:
             }
         hidden = seat != self.seat
         if hidden and decision == Decision.BOMB and parsed.move is not None and parsed.move.is_pass:
-            return None  # R10.3: a declined offer shows who holds a bomb
+            return None  # R10.3: a declined offer shows who holds a bomb; not even the version counts it
+        self.version += 1
+        bomb_on_offer = decision == Decision.BOMB and parsed.move is not None and not parsed.move.is_pass
+        if bomb_on_offer and self._log and self._previous is not None:
+            # the action before did not end as the person saw it, with the offers declined: say what it did
+            previous_before, previous_action = self._previous
+            self._log[-1]["notes"] = view.notes_of(previous_before, before, previous_action)
         event = {
             "seat": seat,
             "decision": decision.name,
             "text": view.describe(parsed, decision, seat, before, hidden and parsed.kind == ActionKind.PUSH),
-            "notes": view.notes_of(before, hand, parsed),
+            # what followed, as the person sees it: other seats' pending offers declined (a trick taken)
+            "notes": view.notes_of(before, view.offers_declined(hand, self.seat), parsed),
         }
+        self._previous = (before, parsed)
         self._log.append(event)
         return event

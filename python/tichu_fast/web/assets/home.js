@@ -7,8 +7,10 @@
   document.getElementById("seat").value = String(data.seat);
   document.getElementById("start").addEventListener("click", async () => {
     const seat = Number(document.getElementById("seat").value);
-    const reply = await fetch("/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ seat }) });
-    const body = await reply.json();
+    // JSON and this header: what the server asks of its own page (another site's page cannot send them)
+    const headers = { "Content-Type": "application/json", "X-Tichu-Table": "new" };
+    const reply = await fetch("/tables", { method: "POST", headers, body: JSON.stringify({ seat }) });
+    const body = await reply.json().catch(() => ({}));
     if (body.url) window.location.assign(body.url);
     else document.getElementById("error").textContent = body.error || "the server refused";
   });

@@ -19,8 +19,9 @@
     const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + data.ws;
     ws = new WebSocket(url);
     ws.onmessage = (event) => receive(JSON.parse(event.data));
-    ws.onclose = () => {
-      $("prompt").textContent = "The connection to the table is closed. Reload the page to reconnect.";
+    ws.onclose = (event) => {
+      const why = event.reason ? " (" + event.reason + ")" : "";
+      $("prompt").textContent = "The connection to the table is closed" + why + ". Reload the page to reconnect.";
       $("controls").textContent = "";
       document.body.dataset.closed = "1";
     };
