@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import tichu_fast as tf
+from tests.test_solver_reduction import positions
 from tichu_fast import reference as ref
 from tichu_fast.reference import solver as reference_solver
 from tichu_fast.solver import cards_left, in_endgame, solve
@@ -30,7 +33,8 @@ def test_a_tichu_call_before_the_first_play_is_a_choice() -> None:
     result = state.solve()
     assert values(result) == {"Aj": 200, "tichu": 300}
     assert result.value == 300
-    assert [str(a) for a in result.line] == ["tichu", "Aj", "pass", "pass", "pass", "2j", "4j"]
+    assert [str(a) for a in result.line] == ["tichu", "Aj", "pass", "pass", "pass", "3s", "4j"]
+    assert result.line_complete
 
 
 def test_an_out_of_turn_bomb_is_a_choice() -> None:
@@ -70,6 +74,76 @@ def test_a_node_limit_gives_bounds_never_a_wrong_exact() -> None:
             assert item.lower <= truth.lower <= item.upper
         if not partial.exact:
             assert partial.line == ()
+
+
+def after(state: tf.HandState, line: tuple[tf.Action, ...]) -> tf.HandState:
+    """`state` with the actions of `line` played."""
+    end = state.clone()
+    for action in line:
+        end.apply(action)
+    return end
+
+
+def test_an_exact_result_has_a_line_to_the_end_of_the_hand() -> None:
+    # issue 33: the proof fit in 160 positions, the line did not and stopped after 9 actions, still "exact"
+    state = tf.HandState.from_position(
+        ["3s 6j", "2t 4j 4s 5j 5t 8j 9j 10p", "", "MJ 5p 10j Ap"],
+        3,
+        piles=[
+            "Ph Dr 7j 7t 9s 9p 9t 10s 10t Jj Qs Qp Qt Kp Kt Aj At",
+            "",
+            "2j 2s 2p 3p 5s 6s 6p 6t 7s 7p 8s 8p 8t Js Jp Jt Qj Kj Ks As",
+            "3j 3t 4p 4t",
+        ],
+        out_order=[2],
+    )
+    result = state.solve(max_nodes=160, fresh_table=True)
+    assert result.exact
+    assert result.value == 30
+    assert result.line_complete
+    end = after(state, result.line)
+    assert end.is_terminal()
+    team0, team1 = end.returns()
+    assert team0 - team1 == 30
+
+
+def test_line_complete_says_whether_the_line_ends_the_hand() -> None:
+    # Budgets from a few positions to the proof's own cost (the line then has as many as the proof had): a
+    # complete line ends the hand at the value; a line cut short keeps the value so far.
+    rng = random.Random(33)
+    seen = {"complete": 0, "cut": 0, "inexact": 0}
+    for state in positions(33, 100, 16):
+        proof = state.solve(line=False, fresh_table=True).nodes
+        result = state.solve(max_nodes=rng.choice([proof, proof, rng.randrange(proof + 1)]), fresh_table=True)
+        end = after(state, result.line)
+        if not result.exact:
+            assert result.line == ()
+            assert not result.line_complete
+            seen["inexact"] += 1
+        elif result.line_complete:
+            assert end.is_terminal(), state.replay()
+            team0, team1 = end.returns()
+            assert team0 - team1 == result.value
+            seen["complete"] += 1
+        else:
+            assert not end.is_terminal(), state.replay()
+            assert end.solve().value == result.value, state.replay()
+            seen["cut"] += 1
+    assert min(seen.values()) > 0, seen  # every case met
+
+
+@pytest.mark.parametrize("threads", [1, 4, 64])
+def test_max_seconds_is_one_deadline_every_thread_reads_at_once(threads: int) -> None:
+    # A deadline past before the search starts stops every thread at its first position (it used to read the
+    # clock after 1024 positions of its own, from its own start): 56 cards are far from solved by then.
+    state = tf.HandState.new(7)
+    while not state.decision.in_play:
+        state.apply(tf.search.policy_action(state, "heuristic"))
+    result = state.solve(max_seconds=1e-9, threads=threads)
+    assert not result.exact
+    assert result.line == ()
+    assert not result.line_complete
+    assert result.nodes <= threads
 
 
 def test_solve_leaves_the_state_unchanged() -> None:

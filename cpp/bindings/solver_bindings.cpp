@@ -47,13 +47,13 @@ void bind_solver(py::module_& m) {
         }
         py::list path(r.line.size());
         for (std::size_t i = 0; i < r.line.size(); ++i) path[i] = py::cast(r.line[i]);
-        return py::make_tuple(actions, lower, upper, r.best, path, r.exact, r.lower, r.upper, r.nodes, r.tt_probes,
-                              r.tt_hits, seconds);
+        return py::make_tuple(actions, lower, upper, r.best, path, r.line_complete, r.exact, r.lower, r.upper, r.nodes,
+                              r.tt_probes, r.tt_hits, seconds);
       },
       py::arg("state"), py::arg("max_nodes"), py::arg("max_seconds"), py::arg("line"), py::arg("fresh_table"),
       py::arg("threads"), py::arg("reduce"),
-      "The open-hand solve: (actions, lower bounds, upper bounds, best index, line, exact, lower, upper, "
-      "nodes, tt_probes, tt_hits, seconds).");
+      "The open-hand solve: (actions, lower bounds, upper bounds, best index, line, line complete, exact, lower, "
+      "upper, nodes, tt_probes, tt_hits, seconds).");
 }
 
 }  // namespace tichu::bindings

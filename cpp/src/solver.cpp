@@ -16,6 +16,7 @@
 #include <memory>
 #include <new>
 #include <stdexcept>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -43,6 +44,7 @@ namespace {
 constexpr int kInfinity = 30000;
 constexpr int kUnit = 5;
 constexpr int kMaxPly = 1024;
+constexpr double kNoDeadline = 1e9;  // seconds (31 years): a longer time limit is none (and would overflow the clock)
 
 // Everything that decides the rest of the hand, and nothing else: the hands,
 // the table and its player, the passes, the wish (none when no hand holds a
@@ -329,8 +331,11 @@ class Table {
    public:
     Guard(const Table& t, std::uint64_t h) : lock_(t.shared_ ? &t.locks_[(h >> 1) & (kStripes - 1)] : nullptr) {
       if (lock_ == nullptr) return;
-      while (lock_->test_and_set(std::memory_order_acquire)) {
+      for (int spins = 0; lock_->test_and_set(std::memory_order_acquire);) {
         while (lock_->test(std::memory_order_relaxed)) {
+          // The holder was put to sleep inside (more threads than cores):
+          // give it the core rather than spin through this time slice.
+          if (++spins % 256 == 0) std::this_thread::yield();
         }
       }
     }
@@ -626,11 +631,20 @@ bool sure_trick_cut(const HandState& s, const QuickBounds& q, int alpha, int bet
   return maxi ? cut >= beta : cut <= alpha;
 }
 
+// When the searches of one solve stop: at one deadline, fixed as the search
+// starts (a thread that starts late gets no time of its own), or once a
+// thread proved the whole root. `stop` is read at every position by every
+// thread; the first thread to find the deadline past raises it for all.
+struct Halt {
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+  std::atomic<bool> stop{false};
+};
+
 class Search {
  public:
-  // `thread` > 0 searches beside thread 0 (in another order) until `done`.
-  Search(const SolveLimits& limits, Table& table, int thread = 0, const std::atomic<bool>* done = nullptr)
-      : limits_(limits), table_(table), start_(std::chrono::steady_clock::now()), thread_(thread), done_(done) {
+  // `thread` > 0 searches beside thread 0 (in another order) until `halt` stops them.
+  Search(const SolveLimits& limits, Table& table, Halt& halt, int thread = 0)
+      : limits_(limits), table_(table), halt_(&halt), thread_(thread) {
     for (auto& k : killers_) k = {Action{}, Action{}};
   }
 
@@ -648,6 +662,13 @@ class Search {
   // go there too (their count into `n_moves`), for the heuristic's choice.
   int generate(const HandState& s, Action* out, Move* moves = nullptr, int* n_moves = nullptr);
 
+  // The heuristic's action at `s` (without calls), which decides most
+  // positions right; a Play or Bomb decision's legal moves as `generate` listed them.
+  Action heuristic(const HandState& s, const Move* moves, int n_moves);
+
+  // From now on the search stops by `halt`.
+  void halt_on(Halt& halt) { halt_ = &halt; }
+
  private:
   bool out_of_budget();
   int merge_equivalent(Action* out, int n);
@@ -662,9 +683,8 @@ class Search {
 
   const SolveLimits& limits_;
   Table& table_;
-  std::chrono::steady_clock::time_point start_;
+  Halt* halt_;
   int thread_;
-  const std::atomic<bool>* done_;
   // Buffers kept by the thread between solves: allocating and clearing
   // them cost more than a small solve.
   struct Workspace {
@@ -687,12 +707,15 @@ class Search {
 };
 
 bool Search::out_of_budget() {
-  if (done_ != nullptr && done_->load(std::memory_order_relaxed)) return true;  // another thread finished
+  if (halt_->stop.load(std::memory_order_relaxed)) return true;  // out of time, or another thread finished
   if (limits_.max_nodes >= 0 && nodes > limits_.max_nodes) return true;
-  if ((nodes & 1023) == 0) check_stop();  // Ctrl-C or the interpreter's exit: Stopped unwinds the search
-  if (limits_.max_seconds >= 0 && (nodes & 1023) == 0) {
-    const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start_;
-    if (spent.count() > limits_.max_seconds) return true;
+  if ((nodes & 1023) == 1) {  // the thread's first position, then every 1024th
+    check_stop();             // Ctrl-C or the interpreter's exit: Stopped unwinds the search
+    if (halt_->deadline != std::chrono::steady_clock::time_point::max() &&
+        std::chrono::steady_clock::now() >= halt_->deadline) {
+      halt_->stop.store(true, std::memory_order_relaxed);
+      return true;
+    }
   }
   return false;
 }
@@ -848,15 +871,8 @@ void Search::order(const HandState& s, Ply& here, int n, int hint, int ply) {
     if (a == b) return true;
     return classes && a.kind == ActionKind::Play && b.kind == ActionKind::Play && same_move_class(a.move, b.move);
   };
-  Action heuristic{};
-  if (hint < 0) {  // the heuristic's choice first: it decides most two-way nodes right
-    if (s.decision() == Decision::Play || s.decision() == Decision::Bomb) {
-      heuristic = choose_heuristic_play(s, here.moves.data(), here.n_moves);  // the moves listed once
-    } else {
-      SplitMix64 rng(0);  // the heuristic draws nothing
-      heuristic = choose_heuristic(s, false, rng, work_.scratch);
-    }
-  }
+  // The heuristic's choice first: it decides most two-way nodes right.
+  const Action heuristic = hint < 0 ? this->heuristic(s, here.moves.data(), here.n_moves) : Action{};
   for (int i = 0; i < n; ++i) {
     const Action& a = here.acts[static_cast<std::size_t>(i)];
     int score = 0;
@@ -888,6 +904,14 @@ void Search::order(const HandState& s, Ply& here, int n, int hint, int ply) {
   std::sort(here.perm.begin(), here.perm.begin() + n, [this](std::uint16_t a, std::uint16_t b) {
     return scores_[a] != scores_[b] ? scores_[a] > scores_[b] : a < b;  // ties in legal order
   });
+}
+
+Action Search::heuristic(const HandState& s, const Move* moves, int n_moves) {
+  if (s.decision() == Decision::Play || s.decision() == Decision::Bomb) {
+    return choose_heuristic_play(s, moves, n_moves);  // the moves listed once
+  }
+  SplitMix64 rng(0);  // the heuristic draws nothing
+  return choose_heuristic(s, false, rng, work_.scratch);
 }
 
 int Search::ab(const HandState& s, int alpha, int beta, int ply) {
@@ -1052,6 +1076,43 @@ void prove_root(Search& search, const HandState& s, const std::vector<Action>& a
   proof.hits = search.hits;
 }
 
+// The principal line from `s`: `first`, the root's best action, worth `v`;
+// then at each position the heuristic's action when it keeps the value,
+// else the first that does in the order `generate` lists them, tested by
+// null-window searches (mostly answered from the table the proof left).
+// The choice depends on the position alone, so the line is the same for
+// any thread count. Returns whether the line reached the end of the hand:
+// false when the search's budget ran out first (the line so far is kept,
+// each action of it proved to keep the value).
+bool principal_line(Search& search, const HandState& s, const Action& first, int v, std::vector<Action>& line) {
+  HandState cur = s;
+  line.push_back(first);
+  cur.apply(first);
+  std::vector<Action> here(kMaxActions);
+  std::vector<Move> moves(kMaxActions);
+  while (!cur.is_terminal()) {
+    int n_moves = 0;
+    const int m = search.generate(cur, here.data(), moves.data(), &n_moves);
+    const Action heuristic = search.heuristic(cur, moves.data(), n_moves);
+    const bool maxi = team_of(cur.current_player()) == 0;
+    auto keeps = [&](const Action& a) {
+      HandState child = cur;
+      child.apply(a);
+      const int cv = maxi ? search.ab(child, v - 1, v, 1) : search.ab(child, v, v + 1, 1);
+      return !search.aborted && (maxi ? cv >= v : cv <= v);
+    };
+    const Action* pick = keeps(heuristic) ? &heuristic : nullptr;
+    for (int i = 0; i < m && pick == nullptr && !search.aborted; ++i) {
+      const Action& a = here[static_cast<std::size_t>(i)];
+      if (!(a == heuristic) && keeps(a)) pick = &a;
+    }
+    if (pick == nullptr) return false;  // out of budget: some action keeps the proved value
+    line.push_back(*pick);
+    cur.apply(*pick);
+  }
+  return true;
+}
+
 // Lets the helpers use the caller's table while they run, whatever ends the search.
 class SharedTable {
  public:
@@ -1068,9 +1129,14 @@ class SharedTable {
 
 SolveResult solve(const HandState& s, const SolveLimits& limits) {
   check_solvable(s);
-  Table& table = thread_table();
+  Table& table = thread_table();  // on a thread's first solve: 64 MiB to allocate, before the clock starts
   if (limits.fresh_table) table.new_generation();
-  Search search(limits, table);
+  Halt halt;  // the proof's, for every thread
+  if (limits.max_seconds >= 0 && limits.max_seconds < kNoDeadline) {
+    halt.deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                           std::chrono::duration<double>(limits.max_seconds));
+  }
+  Search search(limits, table, halt);
   SolveResult r;
   std::vector<Action> acts(kMaxActions);
   const int n = s.legal_actions(acts.data());
@@ -1091,13 +1157,12 @@ SolveResult solve(const HandState& s, const SolveLimits& limits) {
     // Lazy SMP: every thread proves the whole root, in its own order,
     // through one table; the first to finish ends the others. The exact
     // values are unique, so the result does not depend on which one.
-    std::atomic<bool> done{false};
     const SharedTable shared(table);
     parallel_for(threads, threads, [&](long long begin, long long end) {
       for (long long t = begin; t < end; ++t) {
-        Search helper(limits, table, static_cast<int>(t), &done);
+        Search helper(limits, table, halt, static_cast<int>(t));
         prove_root(helper, s, acts, static_cast<int>(t * n / threads), proofs[static_cast<std::size_t>(t)]);
-        if (proofs[static_cast<std::size_t>(t)].finished) done.store(true, std::memory_order_relaxed);
+        if (proofs[static_cast<std::size_t>(t)].finished) halt.stop.store(true, std::memory_order_relaxed);
       }
     });
   }
@@ -1144,26 +1209,13 @@ SolveResult solve(const HandState& s, const SolveLimits& limits) {
     if (r.best < 0 || (maxi ? b[0] > cur[0] : b[1] < cur[1])) r.best = i;
   }
   if (r.exact && limits.line && r.best >= 0) {
-    HandState cur = s;
-    int v = bounds[static_cast<std::size_t>(r.best)][0];
-    r.line.push_back(acts[static_cast<std::size_t>(r.best)]);
-    cur.apply(acts[static_cast<std::size_t>(r.best)]);
-    std::vector<Action> here(kMaxActions);
-    while (!cur.is_terminal() && !search.aborted) {
-      const int m = search.generate(cur, here.data());
-      const bool mx = team_of(cur.current_player()) == 0;
-      int pick = -1;
-      for (int i = 0; i < m && pick < 0; ++i) {
-        HandState c = cur;
-        c.apply(here[static_cast<std::size_t>(i)]);
-        const int cv = mx ? search.ab(c, v - 1, v, 1) : search.ab(c, v, v + 1, 1);
-        if (search.aborted) break;
-        if (mx ? cv >= v : cv <= v) pick = i;
-      }
-      if (pick < 0) break;
-      r.line.push_back(here[static_cast<std::size_t>(pick)]);
-      cur.apply(here[static_cast<std::size_t>(pick)]);
-    }
+    // The line has the proof's deadline (not its stop: a thread that
+    // finished the proof raised that) and a node budget of its own.
+    Halt line_halt;
+    line_halt.deadline = halt.deadline;
+    search.halt_on(line_halt);
+    r.line_complete = principal_line(search, s, acts[static_cast<std::size_t>(r.best)],
+                                     bounds[static_cast<std::size_t>(r.best)][0], r.line);
   }
   r.lower *= kUnit;
   r.upper *= kUnit;

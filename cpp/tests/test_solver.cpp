@@ -1,6 +1,7 @@
 // The open-hand solver (solver.hpp) on hand-checked positions: the Dragon
 // gift to the tailender, a Tichu call before the first play, the wish; a
-// node limit that gives bounds around the exact value, never a wrong exact.
+// node limit that gives bounds around the exact value, never a wrong exact;
+// a time limit that stops every thread at once.
 //
 //     test_solver
 
@@ -85,6 +86,30 @@ void node_limit() {  // never a wrong exact: bounds around the true value
     const auto r = tichu::solve(s, limits);
     expect(r.lower <= exact.lower && exact.lower <= r.upper, [&] { return "bounds at " + std::to_string(budget); });
     expect(!r.exact || r.lower == exact.lower, [&] { return "a wrong exact at " + std::to_string(budget); });
+    HandState end = s;  // the line ends the hand exactly when it says so
+    for (const Action& a : r.line) end.apply(a);
+    expect(end.is_terminal() == r.line_complete, [&] { return "line_complete at " + std::to_string(budget); });
+  }
+}
+
+// max_seconds is one deadline for every thread, read at each thread's
+// first position: a deadline already past stops every thread there, not
+// after 1024 positions of its own.
+void deadline_past() {
+  HandState s = tichu_test::deal_hand(7, tichu::Rules{});
+  tichu::SplitMix64 rng(7);
+  auto scratch = std::make_unique<tichu::PolicyScratch>();
+  auto before_play = [](tichu::Decision d) {
+    return d == tichu::Decision::GrandTichu || d == tichu::Decision::Tichu || d == tichu::Decision::Exchange;
+  };
+  while (before_play(s.decision())) s.apply(tichu::choose_heuristic(s, false, rng, *scratch));
+  for (int threads : {1, 8}) {
+    tichu::SolveLimits limits;
+    limits.max_seconds = 0.0;
+    limits.threads = threads;
+    const auto r = tichu::solve(s, limits);
+    expect(!r.exact && r.line.empty() && !r.line_complete, [] { return std::string("not exact, no line"); });
+    expect(r.nodes <= threads, [&] { return std::to_string(r.nodes) + " nodes on " + std::to_string(threads); });
   }
 }
 
@@ -132,5 +157,6 @@ int main() {
   tichu_call();
   wish();
   node_limit();
+  deadline_past();
   return tichu_test::report("test_solver");
 }

@@ -50,8 +50,11 @@ class SolveResult:
     `best` the best action of
     the seat in turn; `actions` every legal action with its value or bounds,
     in `legal_actions()` order; `line` a principal line from the position
-    (empty when not exact); `nodes` the positions searched, `tt_probes` and
-    `tt_hits` the transposition table's look-ups and hits, `seconds` the time.
+    (empty when not exact or not asked for), each of its actions keeping the
+    value; `line_complete` whether the line reaches the end of the hand (it is
+    searched after the proof, within the same limits, and may stop short);
+    `nodes` the positions searched, `tt_probes` and `tt_hits` the
+    transposition table's look-ups and hits, `seconds` the time.
     """
 
     value: int | None
@@ -61,6 +64,7 @@ class SolveResult:
     best: Action | None
     actions: tuple[ActionValue, ...]
     line: tuple[Action, ...]
+    line_complete: bool
     nodes: int
     tt_probes: int
     tt_hits: int
@@ -89,8 +93,11 @@ def solve(
 
     Without limits the result is exact. `max_nodes` or `max_seconds` stop the
     search early: the result then says `exact=False` and gives the bounds
-    proved so far, never a wrong exact value. `line=False` skips the principal
-    line. Each thread keeps a transposition table between solves (its facts
+    proved so far, never a wrong exact value. `max_seconds` is one deadline
+    for all threads, each of which stops within 1024 positions of it. The
+    principal line is searched after the proof with `max_nodes` of its own
+    and the same deadline: when they cut it short, `line_complete` is False.
+    `line=False` skips the principal line. Each thread keeps a transposition table between solves (its facts
     hold for any position); `fresh_table=True` forgets it first (for timing).
     `threads` threads search the position together, sharing one table: the
     values, the best action and the line are the same for any thread count
@@ -105,7 +112,7 @@ def solve(
     seconds_arg = -1.0 if max_seconds is None else _args.budget(max_seconds, "max_seconds")
     line, fresh_table = _args.flag(line, "line"), _args.flag(fresh_table, "fresh_table")
     threads_arg, reduce = _args.threads(threads), _args.flag(reduce, "reduce")
-    acts, lows, highs, best, path, exact, lower, upper, nodes, probes, hits, seconds = _core.solve(
+    acts, lows, highs, best, path, complete, exact, lower, upper, nodes, probes, hits, seconds = _core.solve(
         core, nodes_arg, seconds_arg, line, fresh_table, threads_arg, reduce
     )
     values = tuple(ActionValue(a, lo, hi) for a, lo, hi in zip(acts, lows, highs, strict=True))
@@ -117,6 +124,7 @@ def solve(
         best=acts[best] if best >= 0 else None,
         actions=values,
         line=tuple(path),
+        line_complete=complete,
         nodes=nodes,
         tt_probes=probes,
         tt_hits=hits,

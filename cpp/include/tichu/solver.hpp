@@ -14,10 +14,12 @@
 namespace tichu {
 
 // When the search stops early. A stopped search is never reported exact:
-// it gives the bounds it proved.
+// it gives the bounds it proved. The line is searched after the proof, with
+// max_nodes of its own and the proof's deadline: it may stop short of the
+// end of the hand (SolveResult::line_complete).
 struct SolveLimits {
-  std::int64_t max_nodes = -1;  // -1: no limit
-  double max_seconds = -1.0;    // -1: no limit
+  std::int64_t max_nodes = -1;  // -1: no limit; per thread
+  double max_seconds = -1.0;    // -1: no limit; one deadline for every thread, from the start of the solve
   bool line = true;             // also find a principal line
   bool fresh_table = false;     // forget what earlier solves of this thread proved (for timing)
   int threads = 1;              // threads searching the position together (same values for any count)
@@ -39,6 +41,7 @@ struct SolveResult {
   int best = -1;  // the index in `actions` of the best action (the first of equal ones)
   std::vector<ActionValue> actions;  // every legal action, in legal_actions order
   std::vector<Action> line;          // the principal line from the root (when exact)
+  bool line_complete = false;        // the line reaches the end of the hand (false: the budget cut it short)
   std::int64_t nodes = 0;            // positions searched
   std::int64_t tt_probes = 0;        // transposition table look-ups
   std::int64_t tt_hits = 0;          // look-ups that found the position
