@@ -25,7 +25,7 @@ Cards cards_from_object(py::handle obj) {
     }
     const std::string name = text_arg(item, "a card name");
     const int index = parse_card_name(name);
-    if (index < 0) throw NotationError("unknown card " + quoted(name));
+    if (index < 0) throw unknown_card(name);
     if (mask & (Mask{1} << index)) throw NotationError("duplicate card " + quoted(name));
     mask |= Mask{1} << index;
   }
@@ -34,7 +34,7 @@ Cards cards_from_object(py::handle obj) {
 
 int card_index_of(const std::string& name) {
   const int index = parse_card_name(name);
-  if (index < 0) throw NotationError("unknown card " + quoted(name));
+  if (index < 0) throw unknown_card(name);
   return index;
 }
 

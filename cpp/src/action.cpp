@@ -98,7 +98,7 @@ Action parse_action(std::string_view text, Decision decision) {
         if (end == std::string::npos) end = words.size();
         const std::string_view token = std::string_view(words).substr(i, end - i);
         const int index = parse_card_name(token);
-        if (index < 0) throw NotationError("unknown card " + quoted(token));
+        if (index < 0) throw unknown_card(token);
         if (k == 3) not_an_action(words, text, "three cards to push");
         for (std::size_t j = 0; j < k; ++j) {
           if (int{a.push[j]} == index) throw NotationError("duplicate card " + quoted(token));

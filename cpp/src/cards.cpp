@@ -25,7 +25,15 @@ const std::array<std::string, kNumCards>& names() {
   return table;
 }
 
+// What a card name is, after "unknown card 'X'": the same words as the reference's (cards.py, CARD_NAMES_ARE).
+constexpr std::string_view kCardNamesAre =
+    ": a card is a rank 2..10, J, Q, K, A and a suit j, s, p, t (10s, Qp), or MJ, Dog, Ph, Dr";
+
 }  // namespace
+
+NotationError unknown_card(std::string_view token) {
+  return NotationError("unknown card " + quoted(token) + std::string(kCardNamesAre));
+}
 
 bool iequals(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
@@ -108,7 +116,7 @@ Mask parse_cards(std::string_view text) {
     while (end < text.size() && !is_separator(text[end])) ++end;
     const std::string_view token = text.substr(i, end - i);
     const int index = parse_card_name(token);
-    if (index < 0) throw NotationError("unknown card " + quoted(token));
+    if (index < 0) throw unknown_card(token);
     const Mask bit = Mask{1} << index;
     if (cards & bit) throw NotationError("duplicate card " + quoted(token));
     cards |= bit;

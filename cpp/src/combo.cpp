@@ -233,7 +233,7 @@ Move parse_move(std::string_view text) {
       token = token.substr(0, 2);
     }
     const int index = parse_card_name(token);
-    if (index < 0) throw NotationError("unknown card " + quoted(token));
+    if (index < 0) throw unknown_card(token);
     if (cards & (Mask{1} << index)) throw NotationError("duplicate card " + quoted(token));
     cards |= Mask{1} << index;
   }

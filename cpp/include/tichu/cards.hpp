@@ -146,6 +146,9 @@ struct NotationError : std::invalid_argument {
 inline constexpr std::size_t kQuotedChars = 80;
 std::string quoted(std::string_view text);
 
+// The error for a token that names no card: quotes it and says what a card name is.
+NotationError unknown_card(std::string_view token);
+
 // The canonical name of card `index` (0..55); std::invalid_argument outside.
 std::string_view card_name(int index);
 

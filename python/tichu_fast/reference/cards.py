@@ -22,6 +22,7 @@ from tichu_fast.errors import InvalidNotationError
 
 __all__ = [
     "CARD_NAMES",
+    "CARD_NAMES_ARE",
     "DECK",
     "DOG",
     "DRAGON",
@@ -132,11 +133,15 @@ def quote(text: str) -> str:
     return repr(text[:QUOTE_LIMIT]) + "..."
 
 
+# What a card name is, after "unknown card 'X'": the same words as the C++ core's (cards.cpp, kCardNamesAre).
+CARD_NAMES_ARE = ": a card is a rank 2..10, J, Q, K, A and a suit j, s, p, t (10s, Qp), or MJ, Dog, Ph, Dr"
+
+
 def card_index(name: str) -> int:
     """The index of one card name (case-insensitive); InvalidNotationError if unknown."""
     card = _NAME_TO_CARD.get(ascii_lower(name)) if len(name) <= 3 else None  # no name is longer
     if card is None:
-        raise InvalidNotationError(f"unknown card {quote(name)}")
+        raise InvalidNotationError(f"unknown card {quote(name)}{CARD_NAMES_ARE}")
     return card
 
 
