@@ -11,9 +11,10 @@ from typing import ClassVar
 import pytest
 
 import tichu_fast as tf
-from tichu_fast import arena
+from tichu_fast import arena, cli
 from tichu_fast.arena import Estimate, duplicate, estimate, round_robin
 from tichu_fast.bots import HeuristicBot, MonteCarloBot, RandomBot
+from tichu_fast.errors import BotError
 
 
 class PythonRandom(RandomBot):
@@ -307,3 +308,162 @@ def test_a_bot_with_state_across_hands_gives_the_same_numbers_for_any_threads():
     one = duplicate(Drifting(), RandomBot(), 40, 1, threads=1)
     two = duplicate(Drifting(), RandomBot(), 40, 1, threads=2)  # chunks of 5 deals
     assert one.deal_margins == two.deal_margins
+
+
+# --- issue 33: SPEC strings, saved replays, a lazy deal source -------------------------------
+
+
+def test_spec_strings_are_bots_everywhere():
+    # duplicate() refused "heuristic"; a SPEC string is made by make_bot wherever a bot is taken
+    by_spec = duplicate("heuristic", "random:calls=0", 3, 4)
+    by_bot = duplicate(HeuristicBot(), RandomBot(calls=False), 3, 4)
+    assert by_spec.deal_margins == by_bot.deal_margins
+    assert (by_spec.team_a, by_spec.team_b) == ("heuristic", "random:calls=0")
+    robin = round_robin({"h": "heuristic", "r": "random:calls=0"}, 3, 4)
+    assert robin.matches[("h", "r")].deal_margins == by_bot.deal_margins
+    positions = arena.endgame_positions(2, 1, 20, bot="heuristic")
+    assert len(positions) == 2
+    assert arena.duplicate_positions("heuristic", "random", positions).team_a == "heuristic"
+    with pytest.raises(ValueError, match="unknown bot"):
+        duplicate("smart", "random", 2, 0)
+
+
+def margin_of(replays: dict[tuple[int, int], str], deal: int) -> float:
+    """A deal's margin for team A from its two saved hands (team A at seats 0/2 in play 0, 1/3 in play 1)."""
+    total = 0.0
+    for play in (0, 1):
+        state = tf.HandState.from_replay(replays[(deal, play)])
+        assert state.is_terminal()
+        scores = state.returns()
+        total += scores[play] - scores[1 - play]
+    return total / 2
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [(HeuristicBot(), RandomBot()), (PythonHeuristic(), PythonRandom())],
+    ids=["cpp path", "python loop"],
+)
+def test_the_kept_replays_are_the_hands_played(a, b):
+    # On the C++ path the hands are played again by the Python loop: the same hands, the same scores.
+    result = duplicate(a, b, 5, 9, replays=3)
+    assert sorted(result.replays) == [(d, p) for d in range(3) for p in (0, 1)]
+    for deal in range(3):
+        assert margin_of(result.replays, deal) == result.deal_margins[deal]
+    assert duplicate(a, b, 5, 9, replays=3, threads=2).replays == result.replays
+    assert duplicate(a, b, 2, 9, replays=10).replays.keys() == {(0, 0), (0, 1), (1, 0), (1, 1)}
+    assert duplicate(a, b, 2, 9).replays == {}
+    assert "replays" not in result.to_dict()
+
+
+def test_positions_keep_their_replays():
+    positions = arena.endgame_positions(2, 3, 16)
+    result = arena.duplicate_positions(PythonHeuristic(), PythonRandom(), positions, replays=1)
+    assert sorted(result.replays) == [(0, 0), (0, 1)]
+    assert margin_of(result.replays, 0) == result.deal_margins[0]
+
+
+def test_the_threads_take_the_deals_as_they_need_them(monkeypatch):
+    # --threads 2 with a huge --deals made every chunk of deals up front (3.2 GB within 12 s): the chunks
+    # are now drawn from a generator as the workers ask, so a run that stops at once has drawn almost none.
+    drawn = []
+
+    def counted(total, size):
+        for piece in arena_chunks(total, size):
+            drawn.append(piece)
+            yield piece
+
+    arena_chunks = arena.chunks
+    monkeypatch.setattr(arena, "chunks", counted)
+
+    def boom(_state, _seat):
+        raise KeyError("boom")
+
+    with pytest.raises(BotError, match="boom"):
+        duplicate(boom, RandomBot(), 10**9, 0, threads=2)
+    assert 1 <= len(drawn) <= 2  # one chunk per worker; 10**9 deals are 15,625,000 chunks of 64
+
+
+def test_cli_saves_replays_that_view_and_analyze_read(tmp_path, capsys):
+    folder = tmp_path / "hands"
+    assert cli.main(["arena", "--team-a", "heuristic", "--team-b", "random", "--deals", "3",
+                     "--save-replays", str(folder), "--save-first", "2", "--json"]) == 0  # fmt: skip
+    captured = capsys.readouterr()
+    json.loads(captured.out)  # stdout stays JSON; the note goes to stderr
+    assert f"saved 4 replays in {folder}" in captured.err
+    files = sorted(p.name for p in folder.iterdir())
+    assert files == ["deal-0-play-0.txt", "deal-0-play-1.txt", "deal-1-play-0.txt", "deal-1-play-1.txt"]
+    state = tf.HandState.from_replay((folder / "deal-1-play-1.txt").read_text(encoding="utf-8"))
+    assert state.is_terminal()
+    assert cli.main(["analyze", str(folder / "deal-0-play-0.txt"), "--cards", "8", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["format"] == "tichu_fast analysis 1"
+    # the default is the first 10 deals, and a round robin writes a folder per match
+    robin = tmp_path / "robin"
+    assert cli.main(["arena", "--round-robin", "random:calls=0,heuristic", "--deals", "12",
+                     "--save-replays", str(robin), "--json"]) == 0  # fmt: skip
+    capsys.readouterr()
+    assert [p.name for p in robin.iterdir()] == ["random-calls-0-vs-heuristic"]
+    assert len(list((robin / "random-calls-0-vs-heuristic").iterdir())) == 20
+
+
+def test_cli_save_replays_is_checked_before_playing(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    for args in (
+        ["--save-replays", str(blocker)],  # not a folder
+        ["--save-replays", str(blocker / "below")],
+        ["--save-first", "3"],  # without --save-replays
+        ["--save-replays", str(tmp_path / "x"), "--save-first", "0"],
+    ):
+        result = run("arena", "--team-a", "random", "--team-b", "random", "--deals", "5", *args)
+        assert result.returncode == 2, result
+        assert result.stderr.count("\n") == 1, result.stderr
+        assert "playing" not in result.stderr
+
+
+def test_cli_round_robin_of_one_deal_is_refused_before_playing():
+    # It played every match, then exited 2 ("no finite interval") and printed no result.
+    result = run("arena", "--round-robin", "random,heuristic", "--deals", "1")
+    assert result.returncode == 2
+    assert result.stderr.startswith("tichu-fast: --round-robin needs --deals 2 or more")
+    assert result.stderr.count("\n") == 1
+    assert result.stdout == ""
+
+
+def test_cli_one_deal_says_it_gives_no_interval():
+    result = run("arena", "--team-a", "random", "--team-b", "heuristic", "--deals", "1")
+    assert result.returncode == 0, result.stderr
+    assert "1 deal x 2 plays" in result.stdout
+    assert "one deal gives no interval" in result.stdout
+
+
+BOOM = """\
+class Boom:
+    def act(self, state, seat):
+        return self.choose(state)
+
+    def choose(self, state):
+        raise KeyError("boom")
+"""
+
+
+def test_cli_shows_where_a_bot_raised(tmp_path):
+    # The one line "... raised KeyError: 'boom'" said nothing of where: the bot's own frames follow it.
+    (tmp_path / "boombots.py").write_text(BOOM)
+    result = subprocess.run(
+        [sys.executable, "-m", "tichu_fast", "arena", "--team-a", "boombots:Boom", "--team-b", "random"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
+    assert result.returncode == 2
+    lines = result.stderr.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("tichu-fast: "))
+    assert "raised KeyError: 'boom'" in lines[first]
+    trace = "\n".join(lines[first + 1 :])
+    assert trace.startswith("the bot's traceback (most recent call last):")
+    assert f'File "{tmp_path / "boombots.py"}", line 3, in act' in trace
+    assert f'File "{tmp_path / "boombots.py"}", line 6, in choose' in trace
+    assert lines[-1] == "KeyError: 'boom'"
+    assert "arena.py" not in trace  # the arena's own frames are left out

@@ -319,3 +319,52 @@ def test_one_legal_move_is_singular():
     # R5.2: a 5 cannot beat a King: only the pass
     assert run("legal", "5j", "--table", "Kj").stdout.startswith("1 legal move:\n")
     assert run("legal", "Dr", "--table", "Kj").stdout.startswith("2 legal moves:\n")
+
+
+# --- issue 33: what a newcomer trips over ---------------------------------------------------
+
+
+def test_help_names_every_command():
+    # The top-level --help described simulate, deal, legal and arena only: view, play and analyze were missing.
+    text = run("--help").stdout
+    description, _, rest = text.partition("options:")
+    commands = cli._parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    assert set(commands) == {"simulate", "deal", "legal", "arena", "view", "play", "analyze"}
+    for command in commands:
+        assert command in description, command
+        assert f"  {command} " in rest, command  # the list of commands
+        assert f"tichu-fast {command}" in text, command  # an example
+
+
+def test_more_hands_than_simulate_plays_are_refused_before_the_run():
+    # --hands took up to 10**12 and failed at 10**9 after announcing the run: one limit, checked first.
+    stderr = one_line_error(run("simulate", "--hands", str(10**9 + 1)))
+    assert "1..10**9" in stderr
+    assert "simulating" not in stderr
+
+
+def test_an_unknown_card_says_what_a_card_is():
+    stderr = one_line_error(run("legal", "5h 5d"))
+    assert "unknown card '5h': a card is a rank 2..10, J, Q, K, A and a suit j, s, p, t" in stderr
+    assert "MJ, Dog, Ph, Dr" in stderr
+
+
+@pytest.mark.parametrize(("letter", "rank"), [("Q", "12"), ("q", "12"), ("J", "11"), ("A", "14"), ("T", "10")])
+def test_a_wish_by_its_rank_name(letter, rank, capsys):
+    # R6.2: the wish names a rank; the error listed "12 Q" but refused Q
+    assert cli.main(["legal", "Qj Qs 5j Ph", "--table", "4s", "--wish", letter]) == 0
+    by_name = capsys.readouterr().out
+    assert cli.main(["legal", "Qj Qs 5j Ph", "--table", "4s", "--wish", rank]) == 0
+    assert capsys.readouterr().out == by_name
+
+
+@pytest.mark.parametrize("bad", ["Z", "1", "15", "MJ", "M", "Ph", "Qj", "Q Q", ""])
+def test_a_wish_that_is_no_rank_is_a_one_line_error(bad):
+    assert "a wish is a rank 2..10, J, Q, K or A" in one_line_error(run("legal", "5j", "--wish", bad))
+
+
+def test_a_node_budget_beyond_the_core_is_a_usage_error():
+    # analyze --budget 9223372036854775808 named an internal argument (max_nodes) after reading the replay
+    stderr = one_line_error(run("analyze", "no-such-replay.txt", "--budget", str(2**63)))
+    assert "--budget" in stderr
+    assert "0..2**63-1" in stderr

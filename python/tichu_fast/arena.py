@@ -18,7 +18,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -28,7 +28,7 @@ from tichu_fast import _args, _core
 from tichu_fast._args import ray_address as _ray_address
 from tichu_fast._args import seed as _seed  # the one seed check
 from tichu_fast._ray import chunks, ray_chunks
-from tichu_fast.bots import Bot, HeuristicBot, HeuristicV1Bot, RandomBot, as_bot, bot_name
+from tichu_fast.bots import Bot, HeuristicBot, HeuristicV1Bot, RandomBot, as_bot, bot_name, make_bot
 from tichu_fast.enums import Call
 from tichu_fast.errors import BotError, IllegalMoveError, TichuError
 from tichu_fast.hand import HandState
@@ -91,6 +91,7 @@ class Plays:
 
     `score` is by seat team (column 0: seats 0 and 2); `decisions` and
     `seconds` (time spent in act(), 0 on the C++ path) are by team, A first.
+    `replays` holds the replay text of the hands kept, by (deal, play).
     """
 
     score: npt.NDArray[np.int64]  # (plays, 2)
@@ -99,11 +100,13 @@ class Plays:
     calls: npt.NDArray[np.int64]  # (plays, 4): Call per seat
     decisions: npt.NDArray[np.int64]  # (plays, 2)
     seconds: npt.NDArray[np.float64]  # (plays, 2)
+    replays: dict[tuple[int, int], str] = field(default_factory=dict)
 
     @staticmethod
     def join(parts: Sequence[Plays]) -> Plays:
         """The parts one after the other."""
-        return Plays(*(np.concatenate([getattr(p, f) for p in parts]) for f in _PLAY_FIELDS))
+        replays = {key: text for part in parts for key, text in part.replays.items()}
+        return Plays(**{f: np.concatenate([getattr(p, f) for p in parts]) for f in _PLAY_FIELDS}, replays=replays)
 
     def __len__(self) -> int:
         return len(self.first_out)
@@ -134,6 +137,8 @@ class DuplicateResult:
     seconds: float
     native: bool  # played in C++ (then seconds_per_decision is the run's time over all decisions)
     deal_margins: tuple[float, ...] = field(repr=False)
+    # the replay text of the hands of the first deals (`replays=` of duplicate), by (deal, play)
+    replays: dict[tuple[int, int], str] = field(default_factory=dict, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         """The result as JSON-ready values (an infinite interval as None)."""
@@ -172,6 +177,16 @@ class DuplicateResult:
 
 def _positive(value: object, what: str, most: int) -> int:
     return _args.count(value, what, 1, most)
+
+
+def _bot(value: object) -> Bot:
+    """A bot, or a SPEC string (``"heuristic"``, ``"mc:budget=10ms"``) made into one by make_bot."""
+    return make_bot(value) if isinstance(value, str) else as_bot(value)
+
+
+def _name(value: object, otherwise: str) -> str:
+    """A team's name: the SPEC string it was given by, else `otherwise`."""
+    return value.strip() if isinstance(value, str) else otherwise
 
 
 def _native(bot: object) -> tuple[str, bool, int] | None:
@@ -257,12 +272,6 @@ def _timed(fn: Callable[[], Any], clock: Callable[[], float]) -> Callable[[], tu
     return timed
 
 
-def _play(deal: int, deal_seed: int, play: int, bots: tuple[Bot, Bot], run: _Run) -> tuple[Any, ...]:
-    """Plays one hand in Python: a row of Plays."""
-    state = HandState.new(deal_seed, run.rules)
-    return _play_out(f"deal {deal}", state, _core.hand_seed(deal_seed, play), play, bots, run)
-
-
 def _play_out(
     label: str, state: HandState, reset_seed: int, play: int, bots: tuple[Bot, Bot], run: _Run
 ) -> tuple[Any, ...]:
@@ -309,22 +318,28 @@ def _copy(bot: Bot) -> Bot:
         ) from None
 
 
-def _python_chunk(team_a: Bot, team_b: Bot, run: _Run, seed: int, first: int, n: int) -> Plays:
+def _python_chunk(team_a: Bot, team_b: Bot, run: _Run, seed: int, first: int, n: int, keep: int = 0) -> Plays:
     """Deals first..first+n-1, each played twice, by fresh copies of the bots for every hand.
 
     A fresh copy per hand keeps a bot from carrying anything from one hand to
     the next (above all, the cards of a deal's first play into its second), and
-    makes the numbers independent of how the deals are cut into chunks.
+    makes the numbers independent of how the deals are cut into chunks. The
+    replays of the hands of deals below `keep` are kept.
     """
     rows = []
+    replays = {}
     for d in range(first, first + n):
         deal_seed = _core.hand_seed(seed, d)
         for play in (0, 1):
-            rows.append(_play(d, deal_seed, play, (_copy(team_a), _copy(team_b)), run))
-    return _rows(rows)
+            state = HandState.new(deal_seed, run.rules)
+            bots = (_copy(team_a), _copy(team_b))
+            rows.append(_play_out(f"deal {d}", state, _core.hand_seed(deal_seed, play), play, bots, run))
+            if d < keep:
+                replays[(d, play)] = state.replay()
+    return _rows(rows, replays)
 
 
-def _rows(rows: list[tuple[Any, ...]]) -> Plays:
+def _rows(rows: list[tuple[Any, ...]], replays: dict[tuple[int, int], str] | None = None) -> Plays:
     """Rows of _play_out as Plays."""
     columns = list(zip(*rows, strict=True))
     return Plays(
@@ -334,6 +349,7 @@ def _rows(rows: list[tuple[Any, ...]]) -> Plays:
         calls=np.array(columns[3], dtype=np.int64),
         decisions=np.array(columns[4], dtype=np.int64),
         seconds=np.array(columns[5], dtype=np.float64),
+        replays=replays or {},
     )
 
 
@@ -387,19 +403,20 @@ def _threaded_plays(
     up the interpreter's exit, even with a bot that never answers.
     """
     size = max(1, min(64, deals // (4 * threads)))
-    pieces = list(chunks(deals, size))
-    todo: queue.SimpleQueue[tuple[int, tuple[int, int]]] = queue.SimpleQueue()
-    for item in enumerate(pieces):
-        todo.put(item)
+    count = -(-deals // size)
+    # The chunks are made as the workers take them: a run of 10**9 deals holds no list of 10**7 chunks.
+    pieces = enumerate(chunks(deals, size))
+    taking = threading.Lock()
     done: queue.SimpleQueue[tuple[int, Plays | None, BaseException | None]] = queue.SimpleQueue()
 
     def worker() -> None:
         """Plays chunks until none is left or the run stops."""
         while not stop.is_set():
-            try:
-                index, (first, n) = todo.get_nowait()
-            except queue.Empty:
+            with taking:
+                item = next(pieces, None)
+            if item is None:
                 return
+            index, (first, n) = item
             try:
                 done.put((index, work(first, n), None))
             except BaseException as error:  # handed to the calling thread
@@ -407,11 +424,11 @@ def _threaded_plays(
                 return
 
     try:
-        for k in range(min(threads, len(pieces))):
+        for k in range(min(threads, count)):
             threading.Thread(target=worker, name=f"tichu-fast arena {k}", daemon=True).start()
         parts: dict[int, Plays] = {}
         finished = 0
-        while len(parts) < len(pieces):
+        while len(parts) < count:
             try:
                 index, part, error = done.get(timeout=0.1)
             except queue.Empty:
@@ -420,12 +437,12 @@ def _threaded_plays(
                 raise error
             assert part is not None
             parts[index] = part
-            finished += pieces[index][1]
+            finished += len(part) // 2
             if progress is not None:
                 progress(finished, deals)
     finally:
         stop.set()
-    return Plays.join([parts[i] for i in range(len(pieces))])
+    return Plays.join([parts[i] for i in range(count)])
 
 
 def _check_progress(progress: object) -> Callable[[int, int], None] | None:
@@ -450,10 +467,12 @@ def duplicate(
     ray: object = None,
     progress: Callable[[int, int], None] | None = None,
     time_limit: float | None = None,
+    replays: int = 0,
 ) -> DuplicateResult:
     """Plays `deals` deals twice each, team A at seats 0/2 and then 1/3, and sums up A against B.
 
-    `team_a`, `team_b`: bots (anything `as_bot` takes). Deal d is dealt by
+    `team_a`, `team_b`: bots (anything `as_bot` takes) or SPEC strings
+    (``"heuristic"``, ``"mc:budget=10ms"``, made by `make_bot`). Deal d is dealt by
     hand_seed(seed, d). `threads` plays deals on C++ threads (all built-in
     policies) or a thread pool (Python bots); `ray` ("auto", an address, or
     True for a local instance) spreads chunks of deals over a Ray cluster. The
@@ -461,16 +480,24 @@ def duplicate(
     called as deals finish. A bot that raises, in act or reset, fails the run
     with BotError naming the bot, seat and deal (the bot's exception chained);
     with `time_limit` (seconds) a Python bot that takes longer for one
-    decision fails it too.
+    decision fails it too. `replays` > 0 keeps the replay text of both hands
+    of each of the first `replays` deals in `result.replays`, by (deal, play)
+    (on the C++ path they are played again by the Python loop, which plays
+    the same hands).
     """
     progress = _check_progress(progress)
     time_limit = _check_time_limit(time_limit)
-    a, b = as_bot(team_a), as_bot(team_b)
+    a, b = _bot(team_a), _bot(team_b)
     deals = _positive(deals, "deals", _MAX_DEALS)
     seed = _seed(seed)
     threads = _positive(threads, "threads", 256)
     rules = _args.rules(rules)
-    names = (bot_name(a) if _native(a) is None else repr(a), bot_name(b) if _native(b) is None else repr(b))
+    keep = min(_args.count(replays, "replays", 0, _MAX_DEALS), deals)
+    # a built-in policy bot is named by its repr, which shows its settings
+    names = (
+        _name(team_a, bot_name(a) if _native(a) is None else repr(a)),
+        _name(team_b, bot_name(b) if _native(b) is None else repr(b)),
+    )
     native_a, native_b = _native(a), _native(b)
     native = native_a is not None and native_b is not None
     start = time.perf_counter()
@@ -489,11 +516,11 @@ def duplicate(
 
         def work(first: int, n: int) -> Plays:
             """One chunk in Python."""
-            return _python_chunk(a, b, local, seed, first, n)
+            return _python_chunk(a, b, local, seed, first, n, keep)
 
         def ray_work(first: int, n: int) -> Plays:
             """One chunk in Python, on a Ray worker."""
-            return _python_chunk(a, b, travelling, seed, first, n)
+            return _python_chunk(a, b, travelling, seed, first, n, keep)
 
     if _ray_address(ray) is not None:
         plays = _ray_plays(work if native else ray_work, deals, ray, progress)
@@ -506,7 +533,10 @@ def duplicate(
         plays = Plays.join(parts)
     else:
         plays = _threaded_plays(work, deals, threads, stop, progress)
-    return _summary(plays, names, seed, time.perf_counter() - start, native)
+    seconds = time.perf_counter() - start
+    if native and keep:  # the C++ loop keeps no history; the Python loop plays the same hands (tested)
+        plays = replace(plays, replays=_python_chunk(a, b, _Run(names, rules), seed, 0, keep, keep).replays)
+    return _summary(plays, names, seed, seconds, native)
 
 
 def _summary(plays: Plays, names: tuple[str, str], seed: int, seconds: float, native: bool) -> DuplicateResult:
@@ -570,6 +600,7 @@ def _summary(plays: Plays, names: tuple[str, str], seed: int, seconds: float, na
         seconds=seconds,
         native=native,
         deal_margins=tuple(margins.tolist()),
+        replays=plays.replays,
     )
 
 
@@ -577,17 +608,23 @@ def _summary(plays: Plays, names: tuple[str, str], seed: int, seconds: float, na
 
 
 def _positions_chunk(
-    team_a: Bot, team_b: Bot, run: _Run, seed: int, positions: Sequence[HandState], first: int, n: int
+    team_a: Bot, team_b: Bot, run: _Run, seed: int, positions: Sequence[HandState], first: int, n: int, keep: int = 0
 ) -> Plays:
-    """Positions first..first+n-1, each played to the end twice, by fresh copies of the bots for every play."""
+    """Positions first..first+n-1, each played to the end twice, by fresh copies of the bots for every play.
+
+    The replays of the hands of positions below `keep` are kept.
+    """
     rows = []
+    replays = {}
     for i in range(first, first + n):
         position_seed = _core.hand_seed(seed, i)
         for play in (0, 1):
             state = positions[i].clone()
             bots = (_copy(team_a), _copy(team_b))
             rows.append(_play_out(f"position {i}", state, _core.hand_seed(position_seed, play), play, bots, run))
-    return _rows(rows)
+            if i < keep:
+                replays[(i, play)] = state.replay()
+    return _rows(rows, replays)
 
 
 def _check_positions(positions: object) -> list[HandState]:
@@ -619,6 +656,7 @@ def duplicate_positions(
     threads: int = 1,
     progress: Callable[[int, int], None] | None = None,
     time_limit: float | None = None,
+    replays: int = 0,
 ) -> DuplicateResult:
     """Plays each position in play to the end twice, team A at seats 0/2 and then 1/3, and sums up A against B.
 
@@ -633,22 +671,24 @@ def duplicate_positions(
     thread that runs act(): a bot's own extra threads are not counted).
     TypeError for positions that are not HandStates, ValueError for none,
     a finished hand or a position before the play; the positions are never
-    changed. `threads`, `progress` and `time_limit` as for `duplicate`.
+    changed. `threads`, `progress`, `time_limit` and `replays` (of the first
+    positions, by (position, play)) as for `duplicate`; the bots may be SPEC strings.
     """
     progress = _check_progress(progress)
     time_limit = _check_time_limit(time_limit)
-    a, b = as_bot(team_a), as_bot(team_b)
+    a, b = _bot(team_a), _bot(team_b)
     states = _check_positions(positions)
     seed = _seed(seed)
     threads = _positive(threads, "threads", 256)
-    names = (bot_name(a), bot_name(b))
+    keep = _args.count(replays, "replays", 0, _MAX_DEALS)
+    names = (_name(team_a, bot_name(a)), _name(team_b, bot_name(b)))
     start = time.perf_counter()
     stop = threading.Event()
     run = _Run(names, states[0].rules, time_limit, stop, time.thread_time)
 
     def work(first: int, n: int) -> Plays:
         """One chunk of positions."""
-        return _positions_chunk(a, b, run, seed, states, first, n)
+        return _positions_chunk(a, b, run, seed, states, first, n, keep)
 
     if threads == 1:
         parts = []
@@ -668,7 +708,7 @@ def endgame_positions(
     """`count` positions of the play with at most `cards` cards left in all four hands, from seeded deals.
 
     Deal d = 0, 1, ... is dealt by hand_seed(seed, d) and played by `bot`
-    (anything `as_bot` takes; default `HeuristicBot()`, calls included) at
+    (anything `as_bot` takes, or a SPEC string; default `HeuristicBot()`, calls included) at
     every seat, on each seat's view as in the arena, up to the first decision
     of the play with at most `cards` cards left; a deal whose hand ends
     before is skipped. The states keep their history (`replay()` rebuilds
@@ -677,7 +717,7 @@ def endgame_positions(
     count = _positive(count, "count", 10**6)
     seed = _seed(seed)
     cards = _args.count(cards, "cards", 1, 56)
-    player = HeuristicBot() if bot is None else as_bot(bot)
+    player = HeuristicBot() if bot is None else _bot(bot)
     rules = _args.rules(rules)
     run = _Run((bot_name(player), bot_name(player)), rules)
     found: list[HandState] = []
@@ -742,8 +782,12 @@ def round_robin(
     ray: object = None,
     progress: Callable[[int, int], None] | None = None,
     time_limit: float | None = None,
+    replays: int = 0,
 ) -> RoundRobinResult:
-    """Every pair of `bots` (name -> bot) by `duplicate` on the same deals; ranked by mean margin per hand."""
+    """Every pair of `bots` (name -> bot) by `duplicate` on the same deals; ranked by mean margin per hand.
+
+    A bot may be a SPEC string, as for `duplicate`; `replays` keeps the first deals' hands of every match.
+    """
     progress = _check_progress(progress)
     time_limit = _check_time_limit(time_limit)
     if not isinstance(bots, Mapping) or len(bots) < 2:
@@ -761,7 +805,16 @@ def round_robin(
                 progress(k * total + done, len(pairs) * total)
 
         r = duplicate(
-            bots[x], bots[y], deals, seed, threads=threads, rules=rules, ray=ray, progress=step, time_limit=time_limit
+            bots[x],
+            bots[y],
+            deals,
+            seed,
+            threads=threads,
+            rules=rules,
+            ray=ray,
+            progress=step,
+            time_limit=time_limit,
+            replays=replays,
         )
         matches[(x, y)] = r
         margins[x].append(r.margin.mean)

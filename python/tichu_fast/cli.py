@@ -11,8 +11,10 @@ import argparse
 import dataclasses
 import json
 import os
+import re
 import sys
 import time
+import traceback
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any, NoReturn, TextIO
@@ -26,7 +28,10 @@ _DESCRIPTION = """\
 Play, deal and inspect Tichu hands with tichu_fast's C++ engine: simulate
 hands by a built-in policy and summarise their scores, calls, tricks and
 bombs; deal a seeded hand and list one seat's leads; list the legal moves
-of any situation; match two bots on duplicate deals (arena).
+of any situation; match two bots on duplicate deals and save their hands
+as replays (arena); draw a replay as a page to step through (view); play
+against bots in the browser (play); value each decision of a replay with
+the exact solver (analyze).
 """
 
 _EPILOG = """\
@@ -40,13 +45,16 @@ examples:
   tichu-fast arena --team-a heuristic --team-b random:calls=0 --deals 500
   tichu-fast arena --round-robin random,heuristic,mc:budget=10ms --deals 100
   tichu-fast arena --team-a mybots:Lowest --team-b heuristic   # a bot of ./mybots.py
+  tichu-fast arena --team-a heuristic --team-b random --deals 50 --save-replays hands
+  tichu-fast analyze hands/deal-0-play-0.txt --cards 16
+  tichu-fast view hands/deal-0-play-0.txt      # writes hands/deal-0-play-0.html
+  tichu-fast play --opponents heuristic        # needs the [web] extra
 
 Cards are named MJ, Dog, Ph, Dr and a rank 2..10, J, Q, K, A followed by a
 suit j, s, p or t (10s, Qp); see docs/api.md. `tichu-fast COMMAND --help`
 describes each command.
 """
 
-_MAX_HANDS = 10**12  # days of simulation at 10**5 hands per second
 _MESSAGE_LIMIT = 300  # characters of an error message printed
 
 
@@ -66,22 +74,18 @@ def _seed(text: str) -> int:
 
 
 def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"a count is an int >= 0, not {_quote(text)}")
+    # at most what the core counts in (a node budget of 2**63 would fail only at the first solve)
+    value = _int_in(text, 0, _args.MAX_COUNT)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"a count is an int 0..2**63-1, not {_quote(text)}")
     return value
 
 
 def _hands(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if not 1 <= value <= _MAX_HANDS:
-        raise argparse.ArgumentTypeError(f"the number of hands is an int 1..10**12, not {_quote(text)}")
+    # tf.simulate's own limit, checked here: a run is refused before it is announced, not after
+    value = _int_in(text, 1, _args.MAX_HANDS)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"the number of hands is an int 1..10**9, not {_quote(text)}")
     return value
 
 
@@ -107,8 +111,22 @@ def _int_in(text: str, least: int, most: int) -> int | None:
 def _rank(text: str) -> int:
     value = _int_in(text, 2, 14)
     if value is None:
-        raise argparse.ArgumentTypeError(f"a wish is a rank 2..14 (11 J, 12 Q, 13 K, 14 A), not {_quote(text)}")
+        value = _rank_named(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(
+            f"a wish is a rank 2..10, J, Q, K or A (or 11..14 for J..A), not {_quote(text)}"
+        )
     return value
+
+
+def _rank_named(text: str) -> int | None:
+    """The rank a card name starts with (2..10, J, Q, K, A, T; any case), read by the card parser, else None."""
+    try:
+        cards = tf.Cards(text + "j")  # the Jade card of that rank
+    except ValueError:
+        return None
+    index = cards.mask.bit_length() - 1
+    return index // 4 + 1 if len(cards) == 1 and index >= 4 else None  # bits 4r-4.. hold rank r (not the Mah Jong)
 
 
 def _text(text: str) -> str:
@@ -149,7 +167,7 @@ def _parser() -> argparse.ArgumentParser:
         "actions; heuristic: the rule-based player of docs/game.md) and summarise them. A progress bar is "
         "drawn when stderr is a terminal.",
     )
-    simulate.add_argument("--hands", type=_hands, default=100_000, help="how many hands (default 100000)")
+    simulate.add_argument("--hands", type=_hands, default=100_000, help="how many hands, 1..10**9 (default 100000)")
     simulate.add_argument("--seed", type=_seed, default=0, help="seed of the first deal, 0..2**64-1 (default 0)")
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON, without progress")
     simulate.add_argument("--bombs-in-turn-only", action="store_true", help="Rules(bombs_out_of_turn=False)")
@@ -191,7 +209,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     legal.add_argument("hand", type=_text, help="the hand as card text, e.g. '5j 5s Ph'")
     legal.add_argument("--table", type=_text, default=None, help="the combination to beat (default: lead)")
-    legal.add_argument("--wish", type=_rank, default=None, help="the active wish, a rank 2..14")
+    legal.add_argument("--wish", type=_rank, default=None, help="the active wish, a rank 2..10, J, Q, K or A")
     legal.add_argument("--out-of-turn", action="store_true", help="an out-of-turn bomb decision")
     legal.set_defaults(run=_legal)
     _arena_parser(commands)
@@ -354,7 +372,31 @@ def _arena_parser(commands: Any) -> None:
         metavar="SPEC",
         help="the bot that plays the deals up to the positions of --from-cards (default heuristic)",
     )
+    arena.add_argument(
+        "--save-replays",
+        metavar="DIR",
+        type=_text,
+        help="write both hands of each of the first deals (--save-first) as replay files for view and analyze: "
+        "DIR/deal-D-play-P.txt, play 0 with team A at seats 0 and 2, play 1 at seats 1 and 3 (with --from-cards "
+        "position-D-play-P.txt; a round robin: one folder A-vs-B per match)",
+    )
+    arena.add_argument(
+        "--save-first",
+        metavar="N",
+        type=_save_first,
+        help=f"how many deals --save-replays saves, 1..10**9 (default {_SAVE_FIRST})",
+    )
     arena.set_defaults(run=_arena)
+
+
+_SAVE_FIRST = 10  # deals whose hands --save-replays writes by default: 20 files, not one per hand of a long run
+
+
+def _save_first(text: str) -> int:
+    value = _int_in(text, 1, 10**9)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"--save-first is a number of deals 1..10**9, not {_quote(text)}")
+    return value
 
 
 def _from_cards(text: str) -> int:
@@ -383,8 +425,16 @@ def _arena(args: argparse.Namespace) -> int:
         raise ValueError("--from-cards takes neither --round-robin nor --ray")
     if args.positions_bot is not None and args.from_cards is None:
         raise ValueError("--positions-bot plays up to the positions of --from-cards: give --from-cards N")
+    if args.save_first is not None and args.save_replays is None:
+        raise ValueError("--save-first N says how many deals --save-replays DIR writes: give --save-replays DIR")
+    keep = 0
+    if args.save_replays is not None:
+        keep = min(args.save_first or _SAVE_FIRST, args.deals)
+        _replay_folder(args.save_replays)  # made, or found unwritable, before anything is played
     matches = 1
     if args.round_robin is not None:
+        if args.deals < 2:  # refused before playing: the ladder rates each match by its interval
+            raise ValueError("--round-robin needs --deals 2 or more: one deal gives a match no interval to rate it by")
         specs = [s.strip() for s in _split_specs(args.round_robin)]
         if len(specs) < 2 or len(set(specs)) != len(specs):
             raise ValueError("--round-robin needs at least two different SPECs")
@@ -394,7 +444,7 @@ def _arena(args: argparse.Namespace) -> int:
         team_a, team_b = make_bot(args.team_a), make_bot(args.team_b)
     bar = None if args.json else _Progress(args.deals * matches, sys.stderr, "deals", "playing")
     try:
-        options = {"threads": args.threads, "ray": args.ray, "time_limit": args.time_limit}
+        options = {"threads": args.threads, "ray": args.ray, "time_limit": args.time_limit, "replays": keep}
         options["progress"] = _bar_update(bar)
         if args.round_robin is not None:
             result: Any = arena.round_robin(bots, args.deals, args.seed, **options)
@@ -411,6 +461,8 @@ def _arena(args: argparse.Namespace) -> int:
             bar.close()
     if args.round_robin is None:  # named by the specs, as typed
         result = dataclasses.replace(result, team_a=args.team_a, team_b=args.team_b)
+    if args.save_replays is not None:
+        _save_replays(args.save_replays, result, "deal" if args.from_cards is None else "position")
     if args.round_robin is not None:
         return _print_round_robin(result, args.json)
     if args.json:
@@ -434,6 +486,49 @@ def _print_round_robin(result: Any, as_json: bool) -> int:
     return 0
 
 
+def _replay_folder(folder: str) -> None:
+    """Makes `folder` (and its parents) unless it is there; ValueError where it cannot be made or written to."""
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as error:
+        raise ValueError(f"cannot make the folder {_quote(folder)} for --save-replays: {error.strerror}") from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ValueError(f"cannot write to the folder {_quote(folder)} of --save-replays")
+
+
+def _file_part(spec: str) -> str:
+    """A SPEC as part of a file name: runs of anything but letters, digits, ., _ and - as one -."""
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", spec).strip("-.") or "bot"
+
+
+def _save_replays(folder: str, result: Any, what: str) -> None:
+    """Writes the replays a run kept, one file per hand (what-D-play-P.txt), and says where on stderr."""
+    if hasattr(result, "matches"):  # a round robin: a folder per match
+        places: dict[str, Any] = {}
+        for k, ((a, b), match) in enumerate(result.matches.items()):
+            name = f"{_file_part(a)}-vs-{_file_part(b)}"
+            places[name if name not in places else f"{name}-{k}"] = match.replays
+    else:
+        places = {"": result.replays}
+    written = 0
+    try:
+        for sub, replays in places.items():
+            where = os.path.join(folder, sub)
+            os.makedirs(where, exist_ok=True)
+            for (number, play), text in sorted(replays.items()):
+                with open(os.path.join(where, f"{what}-{number}-play-{play}.txt"), "w", encoding="utf-8") as file:
+                    file.write(text)
+                written += 1
+    except OSError as error:
+        raise ValueError(f"cannot write the replays into {_quote(folder)}: {error.strerror}") from None
+    layout = f"{what}-D-play-P.txt" if len(places) == 1 else f"A-vs-B{os.sep}{what}-D-play-P.txt"
+    print(
+        f"saved {written} replays in {folder} ({layout}; play 0: team A at seats 0 and 2, play 1: at seats 1 and 3)",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
 def _split_specs(text: str) -> list[str]:
     """SPEC,SPEC,... where a SPEC's own options (key=value) also hold commas: split before each bot name."""
     parts: list[str] = []
@@ -452,9 +547,12 @@ def _bar_update(bar: _Progress | None) -> Any:
 
 
 def _print_duplicate(r: Any, a: str, b: str, from_cards: int | None = None) -> None:
-    what = "deals" if from_cards is None else f"positions of at most {from_cards} cards"
+    what = "deal" if from_cards is None else "position"
+    what = f"{what}{'' if r.deals == 1 else 's'}" + ("" if from_cards is None else f" of at most {from_cards} cards")
     print(f"{a} (A) vs {b} (B): {r.deals:,} {what} x 2 plays, seed {r.seed}, {r.seconds:.2f} s")
     print(f"  A's margin per hand  {r.margin} (95% interval over deals)")
+    if r.deals == 1:
+        print(f"  (one {what.split()[0]} gives no interval: play --deals 2 or more for one)")
     print(f"    from calls         {r.calls}")
     print(f"    from cards         {r.cards}")
     print(f"  points per hand      A {r.points[0]:.1f}, B {r.points[1]:.1f}")
@@ -588,6 +686,27 @@ def _analyze(args: argparse.Namespace) -> int:
 # -- the entry point -------------------------------------------------------------------------
 
 
+def _bot_traceback(error: BaseException) -> None:
+    """For a bot that raised in the arena (BotError, its exception chained): where, in the bot's own frames.
+
+    The frames of the arena that called the bot are left out; the bot's, and those of what it called, are
+    printed on stderr as Python prints a traceback.
+    """
+    from tichu_fast.errors import BotError
+
+    cause = error.__cause__
+    if not isinstance(error, BotError) or cause is None:
+        return
+    from tichu_fast import arena
+
+    frames = traceback.extract_tb(cause.__traceback__)
+    first = next((i for i, frame in enumerate(frames) if frame.filename != arena.__file__), len(frames))
+    lines = ["the bot's traceback (most recent call last):\n"]
+    lines += traceback.format_list(frames[first:])
+    lines += traceback.format_exception_only(type(cause), cause)
+    print("".join(lines), end="", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the command line on `argv` (default: sys.argv[1:]) and returns the exit status."""
     try:
@@ -600,6 +719,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return status
     except (tf.TichuError, ValueError) as error:
         print(f"tichu-fast: {_one_line(str(error))}", file=sys.stderr)
+        _bot_traceback(error)
         return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
