@@ -77,7 +77,7 @@ def _count(text: str) -> int:
     # at most what the core counts in (a node budget of 2**63 would fail only at the first solve)
     value = _int_in(text, 0, _args.MAX_COUNT)
     if value is None:
-        raise argparse.ArgumentTypeError(f"a count is an int 0..2**63-1, not {_quote(text)}")
+        raise argparse.ArgumentTypeError(f"a count is an int >= 0 (at most 2**63-1), not {_quote(text)}")
     return value
 
 
