@@ -583,7 +583,7 @@ def _web_parsers(commands: Any) -> None:
         "calls, exchange, every trick, the wish, the Dragon gift, the out order and the score, step by step, "
         "with every hand or one seat's view. An analysis JSON (docs/web.md) adds the value of each action.",
     )
-    view.add_argument("replay", help="the replay file (HandState.replay() text), or - for stdin")
+    view.add_argument("replay", help="the replay file (HandState.replay() text, at most 10 MB), or - for stdin")
     view.add_argument("-o", "--output", default=None, help="the HTML file to write (default: REPLAY.html)")
     view.add_argument("--analysis", metavar="FILE", default=None, help="an analysis JSON to show beside decisions")
     view.add_argument("--seat", type=int, choices=range(4), default=None, help="only what this seat knew (R10.3)")
@@ -601,8 +601,13 @@ def _web_parsers(commands: Any) -> None:
     play.add_argument(
         "--delay", type=float, default=0.7, help="seconds between the bots' plays (default 0.7; a quarter for calls)"
     )
-    play.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine)")
-    play.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    play.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1: this machine only; any other opens the table to the "
+        "network, without TLS)",
+    )
+    play.add_argument("--port", type=int, default=8000, help="port, 0..65535 (default 8000; 0: any free port)")
     play.set_defaults(run=_play)
 
 
@@ -613,10 +618,10 @@ def _target(text: str) -> int:
 
 
 def _view(args: argparse.Namespace) -> int:
-    from tichu_fast.view import render
+    from tichu_fast.view import read_analysis, render
 
     text = _read_replay(args.replay)
-    analysis = None if args.analysis is None else json.loads(_read_file(args.analysis, "analysis"))
+    analysis = None if args.analysis is None else read_analysis(_read_file(args.analysis, "analysis"))
     output = args.output or ("hand.html" if args.replay == "-" else os.path.splitext(args.replay)[0] + ".html")
     html = render(text, seat=args.seat, analysis=analysis)
     with open(output, "w", encoding="utf-8") as file:
@@ -627,31 +632,64 @@ def _view(args: argparse.Namespace) -> int:
 
 def _read_replay(path: str) -> str:
     """A replay's text from a file, or from stdin for `-` (view and analyze)."""
-    return sys.stdin.read() if path == "-" else _read_file(path, "replay")
+    return _read_file(path, "replay")
 
 
-def _read_file(path: str, what: str) -> str:
+def _read_file(path: str, what: str, most: int = 10**7) -> str:
+    """The UTF-8 text of a file, or of stdin for `-`: whole, or a ValueError if it is longer than `most`
+    bytes (10 MB: a replay is a few KB, an analysis rarely 1 MB) or not UTF-8."""
+    data: bytes | str
     try:
-        with open(path, encoding="utf-8") as file:
-            return file.read(10**7)
+        if path == "-":
+            data = getattr(sys.stdin, "buffer", sys.stdin).read(most + 1)
+        else:
+            with open(path, "rb") as file:
+                data = file.read(most + 1)
     except OSError as error:
         raise ValueError(f"cannot read the {what} file {_quote(path)}: {error.strerror}") from None
+    where = "from stdin" if path == "-" else f"file {_quote(path)}"
+    if len(data) > most:
+        raise ValueError(f"the {what} {where} is longer than {most:,} bytes, the limit")
+    if isinstance(data, str):  # a text stream standing in for stdin
+        return data
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ValueError(f"the {what} {where} is not UTF-8 text (byte {error.start})") from None
 
 
 def _play(args: argparse.Namespace) -> int:
     try:
-        from tichu_fast.web.server import Settings, serve
+        from tichu_fast.web.server import Settings, is_loopback, serve
     except ImportError as error:
         raise ValueError(
             f'tichu-fast play needs the [web] extra: pip install ".[web]" in the tichu_fast checkout ({error})'
         ) from None
     if not 0 <= args.delay <= 10:
         raise ValueError("--delay is 0..10 seconds")
+    if not 0 <= args.port <= 65535:
+        raise ValueError(f"--port is 0..65535, not {args.port}")
     settings = Settings(
-        partner=args.partner, opponents=args.opponents, seat=args.seat, target=args.target, delay=args.delay
+        partner=args.partner,
+        opponents=args.opponents,
+        seat=args.seat,
+        target=args.target,
+        delay=args.delay,
+        host=args.host,
+        port=args.port,
     )
-    print(f"tichu-fast play: open http://{args.host}:{args.port}/ in a browser (Ctrl-C stops)", flush=True)
-    serve(settings, host=args.host, port=args.port)
+
+    def announce(address: str) -> None:  # once the bots' SPECs are checked and the port is ours
+        if not is_loopback(args.host):
+            print(
+                f"tichu-fast play: warning: --host {args.host} opens the table to the network, without TLS: "
+                "whoever reaches this machine can open tables, and what is played crosses the network unencrypted",
+                file=sys.stderr,
+                flush=True,
+            )
+        print(f"tichu-fast play: open {address} in a browser (Ctrl-C stops)", flush=True)
+
+    serve(settings, announce)
     return 0
 
 
