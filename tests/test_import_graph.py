@@ -31,6 +31,7 @@ LAYERS = [
             "decide",
             "arena",
             "vec",
+            "simulated",
             "envs",
             "envs.",
             "view",

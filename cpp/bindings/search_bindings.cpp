@@ -1,6 +1,6 @@
 // Search for Python: built-in policies, playouts, action evaluation and
 // simulate (_core.policy_action, playout, playouts, action_values,
-// simulate_records). Arguments are converted while the GIL is held; every
+// simulate_records, simulated_hand). Arguments are converted while the GIL is held; every
 // loop of playouts runs without it.
 #include <cstring>
 #include <string>
@@ -198,6 +198,17 @@ void bind_search(py::module_& m) {
       },
       py::arg("seed"), py::arg("first"), py::arg("n"), py::arg("policy"), py::arg("calls"), py::arg("rules"),
       py::arg("threads"), "Hands first..first+n-1 from `seed` played by a built-in policy, as HAND_RECORD_DTYPE.");
+  m.def(
+      "simulated_hand",
+      [](py::handle seed, py::handle k, py::handle policy, py::handle calls, py::handle rules) {
+        const std::uint64_t s = seed_arg(seed);
+        const std::uint64_t index = uint64_int(k, "k");
+        const Policy p = policy_arg(policy, calls);
+        const Rules r = to_rules(rules);
+        return without_gil([&] { return simulated_hand(s, index, r, p); });
+      },
+      py::arg("seed"), py::arg("k"), py::arg("policy"), py::arg("calls"), py::arg("rules"),
+      "Hand k of simulate_records(seed, ...) played again, finished, with every step recorded.");
 }
 
 }  // namespace tichu::bindings

@@ -6,6 +6,14 @@
 
 namespace tichu {
 
+namespace {
+
+// The stream every decision of the hand dealt by `dealt` is drawn from: one per hand, so that a seed
+// keeps its hands whatever the thread count, and simulated_hand plays the same hand again.
+SplitMix64 hand_stream(std::uint64_t dealt) { return SplitMix64(dealt ^ 0xD1B54A32D192ED03ULL); }
+
+}  // namespace
+
 void simulate_hands(std::uint64_t seed, std::uint64_t first, Rules rules, const Policy& policy, int threads,
                     std::span<HandRecord> out) {
   check_rules(rules);
@@ -15,7 +23,7 @@ void simulate_hands(std::uint64_t seed, std::uint64_t first, Rules rules, const 
     const Policy chosen = policy;    // in registers, not read through a reference every decision
     for (long long h = begin; h < end; ++h) {
       const std::uint64_t dealt = hand_seed(seed, first + static_cast<std::uint64_t>(h));
-      SplitMix64 rng(dealt ^ 0xD1B54A32D192ED03ULL);  // one stream per hand, as ever: a seed keeps its hands
+      SplitMix64 rng = hand_stream(dealt);
       HandState s = HandState::from_deck(shuffled_deck(dealt), rules);
       PlayoutTally tally;
       while (!s.is_terminal()) {
@@ -34,6 +42,16 @@ void simulate_hands(std::uint64_t seed, std::uint64_t first, Rules rules, const 
       for (std::size_t seat = 0; seat < 4; ++seat) r.calls[seat] = p.calls[seat];
     }
   });
+}
+
+RecordedHand simulated_hand(std::uint64_t seed, std::uint64_t k, Rules rules, const Policy& policy) {
+  check_rules(rules);
+  const std::uint64_t dealt = hand_seed(seed, k);
+  SplitMix64 rng = hand_stream(dealt);
+  thread_local PolicyScratch scratch;  // room for the legal moves only: the actions do not depend on it
+  RecordedHand hand(HandState::from_deck(shuffled_deck(dealt), rules));
+  while (!hand.state().is_terminal()) hand.apply_legal(choose(hand.state(), policy, rng, scratch));
+  return hand;
 }
 
 void simulate_hands(std::uint64_t seed, std::uint64_t first, int n, Rules rules, HandRecord* out) {

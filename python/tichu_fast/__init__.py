@@ -54,6 +54,7 @@ from tichu_fast.rl import (
 )
 from tichu_fast.rules import Rules
 from tichu_fast.search import POLICIES, PlayoutResult, policy_action, simulate
+from tichu_fast.simulated import simulated_hand
 from tichu_fast.summary import SimulationSummary
 from tichu_fast.vec import VecHands
 
@@ -110,5 +111,6 @@ __all__ = [
     "score_hand",
     "shuffled_deck",
     "simulate",
+    "simulated_hand",
     "to_masks",
 ]

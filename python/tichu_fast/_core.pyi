@@ -268,6 +268,7 @@ def action_values(
 def simulate_records(
     seed: int, first: int, n: int, policy: str, calls: bool, rules: Rules, threads: int
 ) -> npt.NDArray[np.void]: ...
+def simulated_hand(seed: int, k: int, policy: str, calls: bool, rules: Rules) -> HandCore: ...
 def ismcts(
     state: HandCore,
     iterations: int,

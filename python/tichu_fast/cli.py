@@ -191,6 +191,19 @@ def _parser() -> argparse.ArgumentParser:
         type=_text,
         help="play chunks of hands as Ray tasks ([ray] extra): auto = the running cluster, else a local instance",
     )
+    simulate.add_argument(
+        "--save-replays",
+        metavar="DIR",
+        type=_text,
+        help="write the first hands (--save-first) as replay files for view and analyze: DIR/hand-K.txt, hand K "
+        "of the run played again",
+    )
+    simulate.add_argument(
+        "--save-first",
+        metavar="N",
+        type=_save_first,
+        help=f"how many hands --save-replays saves, 1..10**9 (default {_SAVE_FIRST})",
+    )
     simulate.set_defaults(run=_simulate)
     deal = commands.add_parser(
         "deal",
@@ -300,6 +313,7 @@ def _simulate(args: argparse.Namespace) -> int:
     # Calls default to off for the random policy: its calls are coin flips (about two Grand Tichus a
     # hand), whose failures would swamp the scores; the heuristic calls by its rule.
     calls = args.calls if args.calls is not None else args.policy != "random"
+    keep = _replays_to_save(args, args.hands)
     bar = None if args.json else _Progress(args.hands, sys.stderr)
     try:
         summary = tf.simulate(
@@ -307,7 +321,7 @@ def _simulate(args: argparse.Namespace) -> int:
             args.seed,
             policy=args.policy,
             calls=calls,
-            rules=tf.Rules(bombs_out_of_turn=not args.bombs_in_turn_only),
+            rules=_simulate_rules(args),
             threads=args.threads,
             ray=args.ray,
             summary=True,
@@ -317,7 +331,36 @@ def _simulate(args: argparse.Namespace) -> int:
         if bar is not None:
             bar.close()
     print(json.dumps(summary.to_dict(), indent=2) if args.json else summary)
+    if keep:
+        _save_simulated(args.save_replays, keep, args.seed, args.policy, calls, _simulate_rules(args))
     return 0
+
+
+def _simulate_rules(args: argparse.Namespace) -> tf.Rules:
+    """The rules simulate's flags name."""
+    return tf.Rules(bombs_out_of_turn=not args.bombs_in_turn_only)
+
+
+def _replays_to_save(args: argparse.Namespace, most: int) -> int:
+    """How many hands or deals --save-replays writes (0 without it); its folder is made or refused first."""
+    if args.save_first is not None and args.save_replays is None:
+        raise ValueError("--save-first N says how many --save-replays DIR writes: give --save-replays DIR")
+    if args.save_replays is None:
+        return 0
+    _replay_folder(args.save_replays)  # made, or found unwritable, before anything is played
+    return min(args.save_first or _SAVE_FIRST, most)
+
+
+def _save_simulated(folder: str, keep: int, seed: int, policy: str, calls: bool, rules: tf.Rules) -> None:
+    """Writes hands 0..keep-1 of a simulate run as DIR/hand-K.txt, each played again as the run played it."""
+    try:
+        for k in range(keep):
+            state = tf.simulated_hand(k, seed, policy=policy, calls=calls, rules=rules)
+            with open(os.path.join(folder, f"hand-{k}.txt"), "w", encoding="utf-8") as file:
+                file.write(state.replay())
+    except OSError as error:
+        raise ValueError(f"cannot write the replays into {_quote(folder)}: {error.strerror}") from None
+    print(f"saved {keep} replays in {folder} (hand-K.txt: hand K of the run)", file=sys.stderr, flush=True)
 
 
 # -- arena ------------------------------------------------------------------------------------
@@ -395,7 +438,7 @@ _SAVE_FIRST = 10  # deals whose hands --save-replays writes by default: 20 files
 def _save_first(text: str) -> int:
     value = _int_in(text, 1, 10**9)
     if value is None:
-        raise argparse.ArgumentTypeError(f"--save-first is a number of deals 1..10**9, not {_quote(text)}")
+        raise argparse.ArgumentTypeError(f"--save-first is a count 1..10**9, not {_quote(text)}")
     return value
 
 
@@ -425,12 +468,7 @@ def _arena(args: argparse.Namespace) -> int:
         raise ValueError("--from-cards takes neither --round-robin nor --ray")
     if args.positions_bot is not None and args.from_cards is None:
         raise ValueError("--positions-bot plays up to the positions of --from-cards: give --from-cards N")
-    if args.save_first is not None and args.save_replays is None:
-        raise ValueError("--save-first N says how many deals --save-replays DIR writes: give --save-replays DIR")
-    keep = 0
-    if args.save_replays is not None:
-        keep = min(args.save_first or _SAVE_FIRST, args.deals)
-        _replay_folder(args.save_replays)  # made, or found unwritable, before anything is played
+    keep = _replays_to_save(args, args.deals)
     matches = 1
     if args.round_robin is not None:
         if args.deals < 2:  # refused before playing: the ladder rates each match by its interval

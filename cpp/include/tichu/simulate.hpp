@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <span>
 
+#include "tichu/history.hpp"  // RecordedHand
 #include "tichu/policy.hpp"
 #include "tichu/rng.hpp"  // hand_seed
 #include "tichu/state.hpp"
@@ -29,6 +30,10 @@ static_assert(sizeof(HandRecord) == 12, "HandRecord must match HAND_RECORD_DTYPE
 // on up to `threads` threads (the records do not depend on how many).
 void simulate_hands(std::uint64_t seed, std::uint64_t first, Rules rules, const Policy& policy, int threads,
                     std::span<HandRecord> out);
+
+// Hand k of simulate_hands(seed, ...) played again alone, with every step
+// recorded: the hand behind record k, for its replay.
+RecordedHand simulated_hand(std::uint64_t seed, std::uint64_t k, Rules rules, const Policy& policy);
 
 // The random policy with calls on one thread (the form the benchmarks use).
 void simulate_hands(std::uint64_t seed, std::uint64_t first, int n, Rules rules, HandRecord* out);
