@@ -23,8 +23,9 @@ def push_state(backend):
         lambda b: "5h" in b.Cards("5j"),
         lambda b: b.Move("5h 5d"),
         lambda b: push_state(b).parse_action("push 2j 3s 5h"),
+        lambda b: b.HandState.from_deal([["5h", *["2j"] * 13]] * 4),
     ],
-    ids=["text", "parse", "names", "membership", "move", "push"],
+    ids=["text", "parse", "names", "membership", "move", "push", "deal"],
 )
 def test_an_unknown_card_names_the_suits_and_the_specials(backend, read):
     # "unknown card '5h'" alone left a newcomer guessing the suit letters (h and d are no suits here)

@@ -563,10 +563,7 @@ def _hand_names(hand: object, seat: int) -> list[str]:
             raise TypeError(f"hand {seat}: card names must be str, not {type(token).__name__}")
         if not token.strip(" \t\n\r\f\v,"):
             raise InvalidNotationError(f"hand {seat}: an empty card name")
-        try:
-            card = Cards([token])  # one card name each: '2j 3s' or ' 2j' is no name (as the reference)
-        except InvalidNotationError:
-            raise InvalidNotationError(f"unknown card {token!r}") from None
+        card = Cards([token])  # one card name each: '2j 3s' or ' 2j' is no name (as the reference)
         names.append(str(card))
     return names
 
