@@ -1,6 +1,6 @@
 """pytest-benchmark suite: whole random hands (`tf.simulate`) and random
 playouts from mid-hand positions, on one and two threads: the figures of
-docs/speed.md "Whole hands" and "Threads". One round plays every hand once.
+docs/speed.md "Other per-call costs" and "Threads". One round plays every hand once.
 
     python -m pytest bench/test_bench_game.py -n 0 --benchmark-columns=mean,stddev,rounds
 """

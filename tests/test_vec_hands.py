@@ -199,7 +199,7 @@ def test_numpy_integers_are_accepted_and_a_huge_hand_index_is_an_index_error():
     ids=["float64", "hands", "size", "fortran", "int32", "str"],
 )
 def test_the_core_step_refuses_a_bad_obs_buffer_and_changes_nothing(bad_obs):
-    # step(..., obs) writes the tensors in place (docs/speed.md, "VecHands, eighth round"): a buffer of
+    # step(..., obs) writes the tensors in place (docs/notes/2026-12-03-vechands.md): a buffer of
     # the wrong kind is refused before any hand moves, with TypeError or ValueError, never a crash.
     v = tf.VecHands(4, 2, opponents={1: "random", 3: "random"})
     rng = np.random.default_rng(1)

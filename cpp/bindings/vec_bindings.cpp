@@ -121,7 +121,7 @@ void bind_vec(py::module_& m) {
               all = v.hands.shared_legal_ids();
             });
             // The array reads the core's list itself, kept alive by its base: no copy of the 1 MB an
-            // exchange-heavy step holds (docs/speed.md, "VecHands, tenth round").
+            // exchange-heavy step holds (docs/notes/2026-12-03-vechands.md).
             const auto* data = all->data();
             const auto size = static_cast<py::ssize_t>(all->size());
             auto kept = std::make_unique<Ids>(std::move(all));

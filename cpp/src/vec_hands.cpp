@@ -22,7 +22,7 @@ constexpr std::size_t kHandsAhead = 2;
 // Asks for a hand's state, the lines where its next steps are recorded and its chance stream, to
 // be written soon. step calls it kHandsAhead hands ahead: the n x 2.9 kB of tensors it writes push
 // the hands out of L2, and a hand fetched from L3 on demand stalls every step it takes
-// (docs/speed.md, "VecHands, twelfth round"). An agent step records the learner's step and the
+// (docs/notes/2026-12-03-vechands.md). An agent step records the learner's step and the
 // opponents' until the next learner: two 32-byte steps with learners at two seats, about four
 // with one. Always inlined: GCC finds a function of prefetches alone free of effects and may
 // drop the call.

@@ -152,8 +152,8 @@ class VecHands:
         obs, _players, rewards, terminated, _counts, _offsets = self._out
         ids = np.ascontiguousarray(ids, dtype=np.int64)
         with self._lock:
-            # The tensors are written by the step, each as soon as its hand has moved (docs/speed.md,
-            # "VecHands, eighth round"); a refused step writes none of them.
+            # The tensors are written by the step, each as soon as its hand has moved
+            # (docs/notes/2026-12-03-vechands.md); a refused step writes none of them.
             self._core.step(ids, rewards, terminated, obs)
             self._observe(tensors=False)
             return self.obs, self.mask, self.current_player, self.rewards, self.terminated
