@@ -7,7 +7,7 @@ each playing all four seats of the same duplicate deals in C++ (calls on, as the
 cpp/src/heuristic.cpp, as scripts/heuristic_strength.py --set), e.g. a rule as it was, back to back.
 
 CPU time of this process (best of `--repeat`), over the decisions the deals took; compare the policies
-as ratios, measured back to back in one run (docs/bots.md "Strength").
+as ratios, measured back to back in one run (docs/bots.md "What a bot costs").
 """
 
 from __future__ import annotations

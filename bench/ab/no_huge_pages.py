@@ -1,9 +1,10 @@
 """Run a command with transparent huge pages turned off for it (Linux).
 
-The solver's table asks for huge pages (docs/solver.md, "Round 7"); this
-shows what a machine whose THP setting is `never` would see, without
-changing the machine's setting: `prctl(PR_SET_THP_DISABLE)` applies to this
-process and every process it starts, and the command replaces it.
+The solver's table asks for huge pages (docs/notes/2026-12-02-solver-node-cost.md,
+"Huge pages and the machine"); this shows what a machine whose THP setting
+is `never` would see, without changing the machine's setting:
+`prctl(PR_SET_THP_DISABLE)` applies to this process and every process it
+starts, and the command replaces it.
 
     python bench/ab/no_huge_pages.py python bench/solver_curve.py --cards 20 --cpu
     python bench/ab/no_huge_pages.py ./solver_bench 2000000 1 < positions.txt

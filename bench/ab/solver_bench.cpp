@@ -1,8 +1,9 @@
 // The exact solver on bench/solver_curve.py's positions, in thread CPU
 // time, with a checksum of every value so that two builds can be shown to
-// solve alike (docs/solver.md, "Round 6"). The positions come on stdin as
-// `python bench/solver_curve.py --cards 20 --positions 16 --dump` writes
-// them: cards left, the deal's seed, the actions' texts joined by '|'.
+// solve alike (docs/notes/2026-12-02-solver-node-cost.md). The positions
+// come on stdin as `python bench/solver_curve.py --cards 20 --positions 16
+// --dump` writes them: cards left, the deal's seed, the actions' texts
+// joined by '|'.
 //   g++ -std=c++20 -O3 -DNDEBUG -Icpp/include bench/ab/solver_bench.cpp cpp/src/*.cpp -o solver_bench
 //   solver_bench [MAX_NODES] [ROUNDS] < positions.txt
 // Each position is solved with a fresh table (as the bench does) and a
