@@ -13,7 +13,7 @@ import pytest
 import tichu_fast as tf
 from tichu_fast import arena, cli
 from tichu_fast.arena import Estimate, duplicate, estimate, round_robin
-from tichu_fast.bots import HeuristicBot, MonteCarloBot, RandomBot
+from tichu_fast.bots import HeuristicBot, MonteCarloBot, RandomBot, make_bot
 from tichu_fast.errors import BotError
 
 
@@ -445,6 +445,43 @@ class Boom:
     def choose(self, state):
         raise KeyError("boom")
 """
+
+
+BROKEN = """\
+class BadInit:
+    def __init__(self):
+        raise RuntimeError("init boom")
+"""
+
+
+@pytest.mark.parametrize(
+    ("source", "line", "where"),
+    [(BROKEN, 3, "__init__"), ("x = 1\nraise OSError('module boom')\n", 2, "<module>")],
+    ids=["constructor", "module"],
+)
+def test_cli_shows_where_a_bot_raised_while_it_was_built(tmp_path, source, line, where):
+    # It said "unknown bot 'brokenbots:BadInit' ... cannot be built without arguments: init boom", no frame:
+    # the bot exists, its own code raised, and where it raised is what its author needs.
+    (tmp_path / "brokenbots.py").write_text(source)
+    result = subprocess.run(
+        [sys.executable, "-m", "tichu_fast", "arena", "--team-a", "brokenbots:BadInit", "--team-b", "random"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
+    assert result.returncode == 2
+    assert "unknown bot" not in result.stderr
+    assert f'File "{tmp_path / "brokenbots.py"}", line {line}, in {where}' in result.stderr
+    assert "specs.py" not in result.stderr  # make_bot's own frames are left out
+
+
+def test_make_bot_chains_the_exception_a_bot_class_raised(tmp_path, monkeypatch):
+    (tmp_path / "brokenbots.py").write_text(BROKEN)
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(BotError, match="building the bot 'brokenbots:BadInit' raised RuntimeError") as info:
+        make_bot("brokenbots:BadInit")
+    assert isinstance(info.value.__cause__, RuntimeError)
 
 
 def test_cli_shows_where_a_bot_raised(tmp_path):

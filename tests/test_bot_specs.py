@@ -211,6 +211,21 @@ def test_the_largest_node_budget_plays():
     assert state.is_legal(bot.act(state, 0))
 
 
+@pytest.mark.parametrize(
+    "spec",
+    ["ismcts:iterations=9223372036854775807,budget=1ms", "solver:iterations=9223372036854775807,budget=1ms,cards=8"],
+)
+def test_the_largest_iteration_count_plays(spec):
+    # 2**63-1 iterations, scaled by 1.0 in floats, became 2**63 and failed at the first searched decision;
+    # with a budget beside it the search stops at 1 ms and the decision is made.
+    import tichu_fast as tf
+
+    bot = make_bot(spec)
+    state = tf.HandState.from_position(["3s 6j 9p", "5t Jp", "Kj Qs", "4s 8t"], 0)
+    bot.reset(1)
+    assert state.is_legal(bot.act(state, 0))
+
+
 def test_an_option_that_is_no_number_names_the_option():
     with pytest.raises(ValueError, match=r"keep=.*expected a number"):
         make_bot("mc:keep=much")

@@ -763,10 +763,10 @@ def _analyze(args: argparse.Namespace) -> int:
 
 
 def _bot_traceback(error: BaseException) -> None:
-    """For a bot that raised in the arena (BotError, its exception chained): where, in the bot's own frames.
+    """For a bot that raised (BotError, its exception chained): where, in the bot's own frames.
 
-    The frames of the arena that called the bot are left out; the bot's, and those of what it called, are
-    printed on stderr as Python prints a traceback.
+    The frames of this package that called the bot (the arena, make_bot) are left out; the bot's, and
+    those of what it called, are printed on stderr as Python prints a traceback.
     """
     from tichu_fast.errors import BotError
 
@@ -774,9 +774,11 @@ def _bot_traceback(error: BaseException) -> None:
     if not isinstance(error, BotError) or cause is None:
         return
     from tichu_fast import arena
+    from tichu_fast.bots import specs
 
+    callers = {arena.__file__, specs.__file__}  # where the bot is called from, or imported and built
     frames = traceback.extract_tb(cause.__traceback__)
-    first = next((i for i, frame in enumerate(frames) if frame.filename != arena.__file__), len(frames))
+    first = next((i for i, frame in enumerate(frames) if frame.filename not in callers), len(frames))
     lines = ["the bot's traceback (most recent call last):\n"]
     lines += traceback.format_list(frames[first:])
     lines += traceback.format_exception_only(type(cause), cause)

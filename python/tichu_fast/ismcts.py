@@ -219,7 +219,8 @@ class ISMCTSBot:
         self._decisions = 0
 
     def _search(self, state: HandState, seat: int | None, seed: int, scale: float = 1.0) -> SearchResult:
-        iterations = None if self.iterations is None else max(1, round(self.iterations * scale))
+        # scaled in floats, then kept within the core's count: 2**63-1 times 1.0 rounds up to 2**63
+        iterations = None if self.iterations is None else min(_args.MAX_COUNT, max(1, round(self.iterations * scale)))
         budget = None if self.budget is None else self.budget * scale
         return ismcts(
             state,

@@ -14,6 +14,7 @@ from tichu_fast.bots.builtin import HeuristicBot, HeuristicV1Bot, RandomBot
 from tichu_fast.bots.monte_carlo import MonteCarloBot
 from tichu_fast.bots.protocol import Bot, as_bot
 from tichu_fast.bots.solver_bot import SolverBot
+from tichu_fast.errors import BotError
 from tichu_fast.ismcts import ISMCTSBot
 
 __all__ = ["BOTS", "BotSpec", "make_bot", "register_bot"]
@@ -195,9 +196,9 @@ def _import_module(module_name: str) -> Any:
         raise ValueError(
             f"cannot import the bot module {_quote(module_name)} from the current folder ({here}) or sys.path: {error}"
         ) from None
-    except Exception as error:  # the module's own code failed while it was imported
+    except Exception as error:  # the module's own code failed while it was imported: a bot that raised
         what = f"{type(error).__name__}: {error}"
-        raise ValueError(f"importing the bot module {_quote(module_name)} failed: {what}") from None
+        raise BotError(f"importing the bot module {_quote(module_name)} raised {what}") from error
 
 
 def _import(module_name: str, attribute: str) -> Bot:
@@ -210,8 +211,8 @@ def _import(module_name: str, attribute: str) -> Bot:
     if isinstance(obj, type):
         try:
             obj = obj()
-        except Exception as error:
-            raise ValueError(f"the bot class {_quote(what)} cannot be built without arguments: {error}") from None
+        except Exception as error:  # the class's own code raised (a missing argument is a TypeError here too)
+            raise BotError(f"building the bot {_quote(what)} raised {type(error).__name__}: {error}") from error
     try:
         return as_bot(obj)
     except TypeError as error:
@@ -224,7 +225,9 @@ def make_bot(spec: str) -> Bot:
     A ``module.path:Name`` imports the module (the current folder is searched
     too, so ``mybots:Lowest`` finds ``./mybots.py``), and so runs its code:
     a SPEC is trusted input. A class is instantiated without arguments; a
-    function is used as it is. ValueError (naming the problem) for a bad spec.
+    function is used as it is. ValueError (naming the problem) for a bad spec;
+    BotError, the bot's exception chained as its cause, where the bot's own code
+    raised while its module was imported or its class built.
     """
     if not isinstance(spec, str):
         raise TypeError(f"a bot spec is a str, not {type(spec).__name__}")
