@@ -211,7 +211,9 @@ def _import(module_name: str, attribute: str) -> Bot:
     if isinstance(obj, type):
         try:
             obj = obj()
-        except Exception as error:  # the class's own code raised (a missing argument is a TypeError here too)
+        except TypeError as error:  # a class that needs arguments, or refuses to be built so: not a bot class
+            raise ValueError(f"the bot class {_quote(what)} cannot be built without arguments: {error}") from None
+        except Exception as error:  # the class's own code raised: a bot that failed, with its frames
             raise BotError(f"building the bot {_quote(what)} raised {type(error).__name__}: {error}") from error
     try:
         return as_bot(obj)
@@ -227,7 +229,8 @@ def make_bot(spec: str) -> Bot:
     a SPEC is trusted input. A class is instantiated without arguments; a
     function is used as it is. ValueError (naming the problem) for a bad spec;
     BotError, the bot's exception chained as its cause, where the bot's own code
-    raised while its module was imported or its class built.
+    raised while its module was imported or its class built (other than a
+    TypeError from a class that needs arguments, a bad spec).
     """
     if not isinstance(spec, str):
         raise TypeError(f"a bot spec is a str, not {type(spec).__name__}")
