@@ -122,6 +122,30 @@ CONTRADICTIONS = [
         "the Dog is in the trick",
         id="dog-in-trick",
     ),
+    # R6.2: the 7 played on the Mah Jong fulfilled the wish for 7, which cannot still be in force.
+    pytest.param(
+        ["5j", "6s", "8p", "9t"],
+        2,
+        {"table": "7j", "table_player": 1, "trick": "MJ 7j", "wish": 7},
+        "fulfilled the wish",
+        id="wish-fulfilled-in-trick",
+    ),
+    # R6.2: a bomb of the wished rank fulfils it too, whatever came before.
+    pytest.param(
+        ["5j", "6s", "8p", "9t"],
+        2,
+        {"table": "7j 7s 7p 7t", "table_player": 1, "trick": "3j 7j 7s 7p 7t", "wish": 7},
+        "fulfilled the wish",
+        id="wish-fulfilled-by-bomb",
+    ),
+    # R6.2: the Mah Jong's straight reaches 5 only; the 6 came in a later straight.
+    pytest.param(
+        ["5j", "6s", "8p", "9t"],
+        2,
+        {"table": "2s 3s 4s 5s 6j", "table_player": 1, "trick": "MJ 2j 3j 4j 5p 2s 3s 4s 5s 6j", "wish": 6},
+        "fulfilled the wish",
+        id="wish-fulfilled-by-a-later-straight",
+    ),
 ]
 
 
@@ -169,6 +193,20 @@ REACHABLE = [
         0,
         {"table": "8p 9p 10p Jp Qp", "table_player": 3, "trick": "8p 9p 10p Jp Qp 3j 4j 5j 6j 7j 3p"},
         id="straight-flush-on-lower-straight-flush",
+    ),
+    # R6.2: the Mah Jong's own straight holds the wished 3 (it does not count); the wish stays open.
+    pytest.param(
+        ["5j", "6s", "8p", "9t"],
+        2,
+        {"table": "MJ 2j 3j 4j 5p", "table_player": 1, "trick": "MJ 2j 3j 4j 5p", "wish": 3},
+        id="wish-in-the-mahjongs-own-straight",
+    ),
+    # R6.2: the Phoenix standing for the wished rank fulfils nothing.
+    pytest.param(
+        ["5j", "6s", "8p", "9t"],
+        2,
+        {"table": "Ph", "table_player": 1, "trick": "MJ Ph", "wish": 7},
+        id="wish-and-phoenix-in-trick",
     ),
     # Puzzles: nobody has played, the hands are cut short (cards in no hand are out of play), the
     # Mah Jong is in the leader's hand (R2.3) or out of play, where any seat may lead.
@@ -266,6 +304,30 @@ def test_every_reached_trick_below_a_bomb_is_accepted(game_backend):
             bombs = [a for a in actions if a.move is not None and a.move.type.name in BOMBS]
             state.apply(rng.choice(bombs if bombs and rng.random() < 0.7 else actions))
     assert tables > 300  # the deals did make many bomb tables
+
+
+def test_every_reached_trick_under_a_wish_is_accepted(game_backend):
+    # R6.2: the check of a wished card in the trick refuses no trick a hand reaches. Random hands whose
+    # Mah Jong is led with a wish (half of them for a rank in its own straight, if it leads one).
+    rng = random.Random(62)
+    reached = 0
+    for deal in range(300):
+        state = tf.HandState.new(tf.hand_seed(62, deal))
+        while not state.is_terminal():
+            if state.decision == Decision.PLAY and state.wish is not None and state.table is not None:
+                hands, leader, kwargs = position_now(state)
+                game_backend.HandState.from_position(hands, leader, **kwargs)
+                reached += 1
+            actions = state.legal_actions()
+            if state.decision == Decision.WISH:
+                wishes = [a for a in actions if "no" not in str(a)]
+                played = state.table.cards if state.table is not None else tf.Cards("")
+                ranks = {str({"J": 11, "Q": 12, "K": 13, "A": 14}.get(n[:-1], n[:-1])) for n in played if n != "MJ"}
+                own = [a for a in wishes if str(a).split()[-1] in ranks]
+                state.apply(rng.choice(own if own and rng.random() < 0.5 else wishes))
+            else:
+                state.apply(rng.choice(actions))
+    assert reached > 500  # many tricks were played under a wish
 
 
 def test_both_backends_judge_the_cards_below_a_bomb_alike():

@@ -101,6 +101,7 @@ void HandState::check_position(const Position& p) {
   check_trick(p, seen);
   check_history(p);
   check_trick_order(p);
+  check_wish_in_trick(p);
 }
 
 // -- contradictions between a position's facts (kept apart from the checks of each fact above) --
@@ -233,6 +234,21 @@ void HandState::check_trick_order(const Position& p) {
         fail("the trick of singles holds rank " + std::to_string(rank) + " twice: a single must beat the last (R5.2)");
       }
     }
+  }
+}
+
+// A wish in force, yet a card of its rank in the trick: played after the Mah Jong, it fulfilled the wish
+// (R6.2). Every play of the trick came after the wish but the Mah Jong's own, whose card of the rank does
+// not count: a straight from the Mah Jong holds at most one, where the table is a straight reaching the
+// rank or a bomb (above straights of a length not known).
+void HandState::check_wish_in_trick(const Position& p) {
+  if (p.wish == 0 || p.table.type == MoveType::Pass) return;
+  const int held = rank_count(p.trick & kNormals, p.wish);
+  const bool own = (p.trick & kMahJong) &&
+                   (is_bomb(p.table.type) || (p.table.type == MoveType::Straight && p.wish <= p.table.length));
+  if (held > (own ? 1 : 0)) {
+    throw std::invalid_argument("the wish for " + std::to_string(p.wish) + " is in force, but the trick holds a " +
+                                std::to_string(p.wish) + " played after it: that play fulfilled the wish (R6.2)");
   }
 }
 

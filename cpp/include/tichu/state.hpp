@@ -166,6 +166,9 @@ class HandState {
   // lower (no Dragon, no Mah Jong outside singles and straights, no single of a rank twice); below a
   // bomb, plays of one type and then lower bombs (R4.2: bombs in a trick rise), judged on card counts.
   static void check_trick_order(const Position& p);
+  // A wish in force with a card of its rank in the trick, other than in the Mah Jong's own straight:
+  // that card fulfilled the wish (R6.2).
+  static void check_wish_in_trick(const Position& p);
 
   [[nodiscard]] int next_holder(int after) const;  // the first seat after `after` holding cards
   // The seats holding cards (bit per seat): those not out, as out_seats_ keeps them.

@@ -222,6 +222,24 @@ def _check_history(
         )
 
 
+def _check_wish_in_trick(wish: int | None, table: Move, trick: Cards) -> None:
+    """A wish in force, yet a card of its rank in the trick: played after the Mah Jong, it fulfilled the wish.
+
+    The trick's plays all came after the wish was made, but for the Mah Jong's own play, whose card of
+    the rank does not count (R6.2): a straight from the Mah Jong, so at most one card, and only where the
+    table is a straight reaching the rank or a bomb (above straights of unknown length).
+    """
+    if wish is None:
+        return
+    held = sum(1 for name in trick if name not in ("MJ", "Ph", "Dr", "Dog") and card_rank(card_index(name)) == wish)
+    own = "MJ" in trick and (table.is_bomb or (table.type == MoveType.STRAIGHT and wish <= table.length))
+    if held > int(own):
+        raise ValueError(
+            f"the wish for {wish} is in force, but the trick holds a {wish} played after it: "
+            "that play fulfilled the wish (R6.2)"
+        )
+
+
 def _fits_below_bomb(earlier: Cards, bomb: Move) -> bool:
     """Whether `earlier` can be the cards played below `bomb` in its trick.
 
@@ -415,6 +433,7 @@ class Position:
         _check_history(hand_sets, pile_sets, out, played_seats, wished, table_move, player, leader_seat)
         if table_move is not None:
             _check_trick_order(table_move, trick_set)
+            _check_wish_in_trick(wished, table_move, trick_set)
         return cls(
             hands=(hand_sets[0], hand_sets[1], hand_sets[2], hand_sets[3]),
             leader=leader_seat,
