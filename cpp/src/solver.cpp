@@ -127,13 +127,13 @@ static_assert(count_ranks(0x1FFFU) == 13 && count_ranks(0x1001U) == 2);
 // the table or wished) only compares with held ranks, so it takes the
 // first place of its run.
 struct RankMap {
-  std::uint32_t held = 0;    // bit r - 2 for each rank r that a hand holds
+  std::uint32_t held = 0;  // bit r - 2 for each rank r that a hand holds
   std::uint32_t places = 0;  // the ranks that take a place: the held ones, the first one or two of each empty run
   bool identity = true;
   std::uint64_t points = 0;  // 2 bits per place of a held rank: 1 for a 5, 2 for a 10 or King
-  int end = 2;               // the place after the last, the run up to the Ace's end included
-  std::array<Mask, 7> block_cards{};              // runs of held ranks (at most 7 in 13): their nibbles
-  std::array<std::uint8_t, 7> block_down{};       // and how far they move down (place <= rank)
+  int end = 2;  // the place after the last, the run up to the Ace's end included
+  std::array<Mask, 7> block_cards{};  // runs of held ranks (at most 7 in 13): their nibbles
+  std::array<std::uint8_t, 7> block_down{};  // and how far they move down (place <= rank)
   std::size_t blocks = 0;
 
   explicit RankMap(Mask all) {
@@ -710,7 +710,7 @@ bool Search::out_of_budget() {
   if (halt_->stop.load(std::memory_order_relaxed)) return true;  // out of time, or another thread finished
   if (limits_.max_nodes >= 0 && nodes > limits_.max_nodes) return true;
   if ((nodes & 1023) == 1) {  // the thread's first position, then every 1024th
-    check_stop();             // Ctrl-C or the interpreter's exit: Stopped unwinds the search
+    check_stop();  // Ctrl-C or the interpreter's exit: Stopped unwinds the search
     if (halt_->deadline != std::chrono::steady_clock::time_point::max() &&
         std::chrono::steady_clock::now() >= halt_->deadline) {
       halt_->stop.store(true, std::memory_order_relaxed);
