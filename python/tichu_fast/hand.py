@@ -563,7 +563,10 @@ def _hand_names(hand: object, seat: int) -> list[str]:
             raise TypeError(f"hand {seat}: card names must be str, not {type(token).__name__}")
         if not token.strip(" \t\n\r\f\v,"):
             raise InvalidNotationError(f"hand {seat}: an empty card name")
-        card = Cards([token])  # one card name each: '2j 3s' or ' 2j' is no name (as the reference)
+        try:
+            card = Cards([token])  # one card name each: '2j 3s' or ' 2j' is no name (as the reference)
+        except InvalidNotationError as error:  # the core quotes the token raw: show it as repr does ('2j\n')
+            raise InvalidNotationError(str(error).replace(f"'{token}'", repr(token), 1)) from None
         names.append(str(card))
     return names
 
