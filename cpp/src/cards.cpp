@@ -32,6 +32,7 @@ constexpr std::string_view kCardNamesAre =
 }  // namespace
 
 NotationError unknown_card(std::string_view token) {
+  // NOLINTNEXTLINE(modernize-return-braced-init-list): the constructor inherited from invalid_argument is explicit
   return NotationError("unknown card " + quoted(token) + std::string(kCardNamesAre));
 }
 

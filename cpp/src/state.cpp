@@ -1,6 +1,7 @@
 #include "tichu/state.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include "tichu/movegen.hpp"
 
@@ -134,7 +135,7 @@ void HandState::check_history(const Position& p) {
   // Nobody has played: the leader opens the first trick, which the Mah Jong's holder leads (R2.3).
   // Where the Mah Jong is in no hand (cut from a puzzle) the first leader is unknown and any seat may lead.
   for (std::size_t s = 0; s < 4; ++s) {
-    if (p.played == 0 && (p.hands[s] & kMahJong) && static_cast<int>(s) != p.leader) {
+    if (p.played == 0 && (p.hands[s] & kMahJong) && std::cmp_not_equal(s, p.leader)) {
       fail("played is empty but the leader " + std::to_string(p.leader) + " does not hold the Mah Jong: seat " +
            std::to_string(s) + " holds it and leads the first trick (R2.3)");
     }
@@ -244,8 +245,9 @@ void HandState::check_trick_order(const Position& p) {
 void HandState::check_wish_in_trick(const Position& p) {
   if (p.wish == 0 || p.table.type == MoveType::Pass) return;
   const int held = rank_count(p.trick & kNormals, p.wish);
-  const bool own = (p.trick & kMahJong) &&
-                   (is_bomb(p.table.type) || (p.table.type == MoveType::Straight && p.wish <= p.table.length));
+  const bool own =
+      (p.trick & kMahJong) &&
+      (is_bomb(p.table.type) || (p.table.type == MoveType::Straight && std::cmp_less_equal(p.wish, p.table.length)));
   if (held > (own ? 1 : 0)) {
     throw std::invalid_argument("the wish for " + std::to_string(p.wish) + " is in force, but the trick holds a " +
                                 std::to_string(p.wish) + " played after it: that play fulfilled the wish (R6.2)");
