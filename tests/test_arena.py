@@ -447,6 +447,12 @@ class Boom:
 """
 
 
+def arena_in(folder, team_a: str) -> subprocess.CompletedProcess[str]:
+    """`tichu-fast arena --team-a TEAM_A --team-b random` run in `folder`, where the bot's module lies."""
+    command = [sys.executable, "-m", "tichu_fast", "arena", "--team-a", team_a, "--team-b", "random"]
+    return subprocess.run(command, capture_output=True, text=True, timeout=120, cwd=folder)
+
+
 BROKEN = """\
 class BadInit:
     def __init__(self):
@@ -463,13 +469,7 @@ def test_cli_shows_where_a_bot_raised_while_it_was_built(tmp_path, source, line,
     # It said "unknown bot 'brokenbots:BadInit' ... cannot be built without arguments: init boom", no frame:
     # the bot exists, its own code raised, and where it raised is what its author needs.
     (tmp_path / "brokenbots.py").write_text(source)
-    result = subprocess.run(
-        [sys.executable, "-m", "tichu_fast", "arena", "--team-a", "brokenbots:BadInit", "--team-b", "random"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=tmp_path,
-    )
+    result = arena_in(tmp_path, "brokenbots:BadInit")
     assert result.returncode == 2
     assert "unknown bot" not in result.stderr
     assert f'File "{tmp_path / "brokenbots.py"}", line {line}, in {where}' in result.stderr
@@ -487,13 +487,7 @@ def test_make_bot_chains_the_exception_a_bot_class_raised(tmp_path, monkeypatch)
 def test_cli_shows_where_a_bot_raised(tmp_path):
     # The one line "... raised KeyError: 'boom'" said nothing of where: the bot's own frames follow it.
     (tmp_path / "boombots.py").write_text(BOOM)
-    result = subprocess.run(
-        [sys.executable, "-m", "tichu_fast", "arena", "--team-a", "boombots:Boom", "--team-b", "random"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=tmp_path,
-    )
+    result = arena_in(tmp_path, "boombots:Boom")
     assert result.returncode == 2
     lines = result.stderr.splitlines()
     first = next(i for i, line in enumerate(lines) if line.startswith("tichu-fast: "))

@@ -717,7 +717,8 @@ def _play(args: argparse.Namespace) -> int:
         port=args.port,
     )
 
-    def announce(address: str) -> None:  # once the bots' SPECs are checked and the port is ours
+    def announce(address: str) -> None:
+        """Says where the table is, once the bots' SPECs are checked and the port is ours."""
         if not is_loopback(args.host):
             print(
                 f"tichu-fast play: warning: --host {args.host} opens the table to the network, without TLS: "

@@ -230,6 +230,7 @@ class _Guard:
             return
 
         async def secured(message: Message) -> None:
+            """Sends `message`, a response's start with the security headers added (the 404 and 403 too)."""
             if message["type"] == "http.response.start":
                 headers = MutableHeaders(scope=message)
                 for name, value in _SECURITY_HEADERS.items():
