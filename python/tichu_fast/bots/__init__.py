@@ -9,10 +9,10 @@ own view of the hand, a world drawn consistently with what the seat knows.
 from __future__ import annotations
 
 from tichu_fast.bots.builtin import HeuristicBot, HeuristicV1Bot, PolicyBot, RandomBot, decision_seed
+from tichu_fast.bots.ismcts import ISMCTSBot
 from tichu_fast.bots.monte_carlo import MonteCarloBot
 from tichu_fast.bots.protocol import Bot, FunctionBot, as_bot, bot_name
 from tichu_fast.bots.specs import BOTS, BotSpec, make_bot, register_bot
-from tichu_fast.ismcts import ISMCTSBot
 
 __all__ = [
     "BOTS",

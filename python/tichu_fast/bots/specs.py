@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tichu_fast.bots.builtin import HeuristicBot, HeuristicV1Bot, RandomBot
+from tichu_fast.bots.ismcts import ISMCTSBot
 from tichu_fast.bots.monte_carlo import MonteCarloBot
 from tichu_fast.bots.protocol import Bot, as_bot
 from tichu_fast.bots.solver_bot import SolverBot
-from tichu_fast.ismcts import ISMCTSBot
 
 __all__ = ["BOTS", "BotSpec", "make_bot", "register_bot"]
 

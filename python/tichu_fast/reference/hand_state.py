@@ -863,7 +863,7 @@ class HandState(HandBase):
         return "\n".join(lines) + "\n"
 
     def _twin_replay(self) -> str:
-        """`replay()`, and for a world the text of its own cards and record (tichu_fast._twin rebuilds it in C++)."""
+        """`replay()`, and for a world the text of its own cards and record (rebuilt in C++ by tichu_fast.bots.twin)."""
         return _worlds.twin_replay(self)
 
     def clone(self) -> HandState:
