@@ -3,8 +3,10 @@
 Deal d of a run is dealt by ``hand_seed(seed, d)`` and played twice: team A
 at seats 0 and 2, then at seats 1 and 3, with the same cards, so most of the
 luck of the cards cancels. When all four seats are built-in C++ policies
-(RandomBot, HeuristicBot, HeuristicV1Bot) both plays run in C++ without the GIL; otherwise the
-seat loop (`tichu_fast.bots.seats`) asks each bot for its seat's action on the seat's view.
+(the registry's native bots, `tichu_fast.bots.specs.native_policy`: RandomBot,
+HeuristicBot, HeuristicV1Bot) both plays run in C++ without the GIL; otherwise
+the seat loop (`tichu_fast.bots.seats`) asks each bot for its seat's action on
+the seat's view.
 `duplicate_positions` does the same from positions in play (an endgame
 match; `endgame_positions` makes them from seeded deals).
 """
@@ -28,8 +30,9 @@ from tichu_fast import _args, _core
 from tichu_fast._args import ray_address as _ray_address
 from tichu_fast._args import seed as _seed  # the one seed check
 from tichu_fast._ray import chunks, ray_chunks
-from tichu_fast.bots import Bot, HeuristicBot, HeuristicV1Bot, RandomBot, as_bot, bot_name, make_bot
+from tichu_fast.bots import Bot, HeuristicBot, as_bot, bot_name, make_bot
 from tichu_fast.bots.seats import VIEW_STREAM, Seats
+from tichu_fast.bots.specs import native_policy
 from tichu_fast.enums import Call
 from tichu_fast.errors import BotError, IllegalMoveError, TichuError
 from tichu_fast.hand import HandState
@@ -187,13 +190,6 @@ def _bot(value: object) -> Bot:
 def _name(value: object, otherwise: str) -> str:
     """A team's name: the SPEC string it was given by, else `otherwise`."""
     return value.strip() if isinstance(value, str) else otherwise
-
-
-def _native(bot: object) -> tuple[str, bool, int] | None:
-    """(policy, calls, seed) for a built-in C++ policy bot (not a subclass: it may act otherwise)."""
-    if type(bot) in (RandomBot, HeuristicBot, HeuristicV1Bot):
-        return (bot.policy, bot.calls, bot.seed)  # type: ignore[attr-defined]
-    return None
 
 
 # -- one play in Python --------------------------------------------------------------------
@@ -524,10 +520,10 @@ def duplicate(
     keep = min(_args.count(replays, "replays", 0, _MAX_DEALS), deals)
     # a built-in policy bot is named by its repr, which shows its settings
     names = (
-        _name(team_a, bot_name(a) if _native(a) is None else repr(a)),
-        _name(team_b, bot_name(b) if _native(b) is None else repr(b)),
+        _name(team_a, bot_name(a) if native_policy(a) is None else repr(a)),
+        _name(team_b, bot_name(b) if native_policy(b) is None else repr(b)),
     )
-    native_a, native_b = _native(a), _native(b)
+    native_a, native_b = native_policy(a), native_policy(b)
     native = native_a is not None and native_b is not None
     start = time.perf_counter()
     if native:
