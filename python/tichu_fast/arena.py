@@ -223,15 +223,16 @@ def _shown(value: object) -> str:
     return text if len(text) <= 80 else text[:80] + "..."
 
 
-def _call(run: _Run, fn: Callable[[], Any], where: str) -> Any:
-    """fn() (a bot's act or reset) with the arena's context on failure, within the run's time limit."""
+def _call(run: _Run, fn: Callable[[], Any], where: Callable[[], str]) -> Any:
+    """fn() (a bot's act or reset) within the run's time limit; on failure a BotError says `where()` it failed
+    (written only then: a decision costs no message)."""
     if run.stop is not None and run.stop.is_set():
         raise _Stopped
     if run.time_limit is None:
         try:
             return fn()
         except Exception as error:
-            raise BotError(f"{where} raised {type(error).__name__}: {_shown(error)}") from error
+            raise BotError(f"{where()} raised {type(error).__name__}: {_shown(error)}") from error
     # In a daemon thread of its own, so that a bot that never answers neither holds up the run nor the exit.
     box: list[tuple[bool, Any]] = []
     answered = threading.Event()
@@ -247,13 +248,13 @@ def _call(run: _Run, fn: Callable[[], Any], where: str) -> Any:
 
     threading.Thread(target=answer, name="tichu-fast bot", daemon=True).start()
     if not answered.wait(run.time_limit):
-        raise BotError(f"{where} did not answer within the time limit of {run.time_limit:g} s")
+        raise BotError(f"{where()} did not answer within the time limit of {run.time_limit:g} s")
     ok, value = box[0]
     if ok:
         return value
     if not isinstance(value, Exception):
         raise value
-    raise BotError(f"{where} raised {type(value).__name__}: {_shown(value)}") from value
+    raise BotError(f"{where()} raised {type(value).__name__}: {_shown(value)}") from value
 
 
 def _timed(fn: Callable[[], Any], clock: Callable[[], float]) -> Callable[[], tuple[Any, float]]:
@@ -274,17 +275,15 @@ class _Seats(Seats):
     its time and decisions counted by team."""
 
     def __init__(self, teams: tuple[Bot, Bot], play: int | None, label: str, run: _Run, views: int) -> None:
-        super().__init__([teams[0] if play is None else teams[(seat & 1) ^ play] for seat in range(4)], views)
+        self.team = tuple(0 if play is None else (seat & 1) ^ play for seat in range(4))  # by seat
+        super().__init__([teams[team] for team in self.team], views)
         self.teams, self.play_index, self.label, self.run = teams, play, label, run
         self.decisions = [0, 0]
         self.seconds = [0.0, 0.0]
 
-    def _team(self, seat: int) -> int:
-        return 0 if self.play_index is None else (seat & 1) ^ self.play_index
-
     def _who(self, seat: int) -> str:
         """The bot at `seat` as an error names it."""
-        team = self._team(seat)
+        team = self.team[seat]
         if self.play_index is None:
             return f"the bot {self.run.names[team]} (seat {seat})"
         return f"the bot {self.run.names[team]} (team {'AB'[team]}, seat {seat})"
@@ -297,17 +296,18 @@ class _Seats(Seats):
         for team, bot in enumerate(self.teams[:1] if self.play_index is None else self.teams):
             reset = getattr(bot, "reset", None)
             if reset is not None:
-                if self.play_index is None:
-                    where = f"the bot {self.run.names[team]} in reset before {self.label}"
-                else:
-                    where = f"the bot {self.run.names[team]} (team {'AB'[team]}) in reset before {self._of()},"
-                _call(self.run, functools.partial(reset, seed), where)
+                _call(self.run, functools.partial(reset, seed), functools.partial(self._resetting, team))
+
+    def _resetting(self, team: int) -> str:
+        if self.play_index is None:
+            return f"the bot {self.run.names[team]} in reset before {self.label}"
+        return f"the bot {self.run.names[team]} (team {'AB'[team]}) in reset before {self._of()},"
 
     def ask(self, bot: Bot, view: HandState, seat: int, step: int) -> Any:
         """The bot's action, timed, within the time limit, a failure named."""
-        where = f"{self._who(seat)} at decision {step} of {self._of()}"
-        action, spent = _call(self.run, _timed(functools.partial(bot.act, view, seat), self.run.clock), where)
-        self.seconds[self._team(seat)] += spent
+        timed = _timed(functools.partial(bot.act, view, seat), self.run.clock)
+        action, spent = _call(self.run, timed, lambda: f"{self._who(seat)} at decision {step} of {self._of()}")
+        self.seconds[self.team[seat]] += spent
         return action
 
     def apply(self, state: HandState, action: Any, seat: int, step: int) -> None:
@@ -318,7 +318,7 @@ class _Seats(Seats):
             raise IllegalMoveError(
                 f"{self._who(seat)} chose {_shown(action)!r} at decision {step} of {self._of()}: {error}"
             ) from None
-        self.decisions[self._team(seat)] += 1
+        self.decisions[self.team[seat]] += 1
 
 
 def _play_out(

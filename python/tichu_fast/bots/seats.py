@@ -47,17 +47,19 @@ class Seats:
                 if reset is not None:
                     reset(seed)
 
-    def view(self, state: HandState, step: int) -> HandState:
-        """The world the seat in turn decides decision `step` of the hand on (R10.3)."""
-        return state.resample(state.current_player, hand_seed(self.views, step))
+    def view(self, state: HandState, seat: int, step: int) -> HandState:
+        """The world `seat`, in turn, decides decision `step` of the hand on (R10.3)."""
+        return state.resample(seat, hand_seed(self.views, step))
 
     def action(self, state: HandState, step: int) -> Any:
         """The action of the bot in turn for decision `step` of the hand, asked on its view."""
-        seat = state.current_player
+        return self._decide(state, state.current_player, step)
+
+    def _decide(self, state: HandState, seat: int, step: int) -> Any:
         bot = self.bots[seat]
         if bot is None:
             raise ValueError(f"no bot sits at seat {seat}")
-        return self.ask(bot, self.view(state, step), seat, step)
+        return self.ask(bot, self.view(state, seat, step), seat, step)
 
     def ask(self, bot: Bot, view: HandState, seat: int, step: int) -> Any:  # noqa: ARG002 (for a subclass's messages)
         """The bot's action at `seat` on its `view` (a subclass may time it or name it in errors)."""
@@ -72,6 +74,6 @@ class Seats:
         step = 0
         while not state.is_terminal() and not (until is not None and until(state)):
             seat = state.current_player
-            self.apply(state, self.action(state, step), seat, step)
+            self.apply(state, self._decide(state, seat, step), seat, step)
             step += 1
         return step
