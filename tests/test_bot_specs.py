@@ -1,7 +1,9 @@
-"""Bot SPECs: a one-file bot in the current folder, bad specs as ValueError, a checked registry (docs/bots.md)."""
+"""Bot SPECs: a one-file bot in the current folder, bad specs as ValueError, a checked registry (docs/bots.md),
+and the one registry of built-in bots: a toy bot registered here runs through make_bot, the arena and the CLI."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -10,8 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from tichu_fast.bots import BOTS, FunctionBot, make_bot, register_bot
-from tichu_fast.bots.specs import integer, number, seconds
+from tichu_fast import arena, cli
+from tichu_fast.bots import BOTS, BotSpec, FunctionBot, HeuristicBot, PolicyBot, RandomBot, make_bot, register_bot
+from tichu_fast.bots.specs import flag, integer, native_policy, number, seconds
+from tichu_fast.search import POLICIES
 
 MYBOTS = """\
 class Lowest:
@@ -229,3 +233,73 @@ def test_the_largest_iteration_count_plays(spec):
 def test_an_option_that_is_no_number_names_the_option():
     with pytest.raises(ValueError, match=r"keep=.*expected a number"):
         make_bot("mc:keep=much")
+
+
+# -- one registry: a new built-in bot is its own file (here: this one) and one entry --------------------
+
+
+class FirstLegal:
+    """A toy built-in bot: the first legal action."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def act(self, state, _seat):
+        return state.legal_actions()[0]
+
+
+class NativeToy(PolicyBot):
+    """A toy native bot: the heuristic's C++ policy, under a name of its own."""
+
+    policy = "heuristic"
+
+
+@pytest.fixture
+def toy_bots(monkeypatch):
+    """The two toys' entries in the registry, and nothing else anywhere (removed afterwards)."""
+    monkeypatch.setitem(BOTS, "first-legal", BotSpec(FirstLegal, {"seed": integer}, "the first legal action"))
+    entry = BotSpec(NativeToy, {"calls": flag, "seed": integer}, "the heuristic under a toy's name", native=True)
+    monkeypatch.setitem(BOTS, "toy-native", entry)
+
+
+@pytest.mark.usefixtures("toy_bots")
+def test_a_registered_bot_runs_through_make_bot_the_arena_and_the_cli(capsys):
+    bot = make_bot("first-legal:seed=3")
+    assert isinstance(bot, FirstLegal)
+    assert bot.seed == 3
+    result = arena.duplicate("first-legal", "random", 2, 0)
+    assert result.team_a == "first-legal"
+    assert not result.native  # a Python bot: the seat loop
+    argv = ["arena", "--team-a", "first-legal:seed=1", "--team-b", "heuristic", "--deals", "2", "--json"]
+    assert cli.main(argv) == 0
+    assert json.loads(capsys.readouterr().out)["team_a"] == "first-legal:seed=1"
+    with pytest.raises(SystemExit):
+        cli.main(["arena", "--help"])
+    assert "first-legal (the first legal action; options seed)" in " ".join(capsys.readouterr().out.split())
+
+
+@pytest.mark.usefixtures("toy_bots")
+def test_a_native_entry_is_played_in_cpp_as_its_policy():
+    toy = arena.duplicate("toy-native", "random", 30, 5)
+    assert toy.native
+    assert native_policy(make_bot("toy-native:seed=4")) == ("heuristic", True, 4)
+    assert toy.deal_margins == arena.duplicate(HeuristicBot(), RandomBot(), 30, 5).deal_margins
+
+    class Cautious(NativeToy):
+        """A subclass may act otherwise: the seat loop asks it."""
+
+    assert native_policy(Cautious()) is None
+
+
+def test_every_policy_of_the_core_is_a_native_bot():
+    natives = [spec.factory.policy for spec in BOTS.values() if spec.native]
+    assert sorted(natives) == sorted(POLICIES)
+
+
+def test_register_bot_takes_a_native_bot_only_of_a_builtin_policy(monkeypatch):
+    monkeypatch.setitem(BOTS, "placeholder", BOTS["random"])  # restored after the test
+    register_bot("placeholder", NativeToy, {"seed": integer}, native=True)
+    assert BOTS["placeholder"].native
+    for factory in (FirstLegal, type("Unknown", (PolicyBot,), {"policy": "oracle"})):
+        with pytest.raises(TypeError, match="native"):
+            register_bot("placeholder", factory, {}, native=True)

@@ -1,5 +1,6 @@
-"""Observation.to_array: the C++ core encodes the fields of either backend's observation,
-and the result is that backend's own observation_array (R10.3, docs/game.md "Observation")."""
+"""Observation.to_array: the backend whose cards the observation holds encodes its fields,
+and the result is that backend's own observation_array (R10.3, docs/game.md "Observation");
+a reference observation encodes alike without the compiled core (tests/test_import_graph.py)."""
 
 from __future__ import annotations
 

@@ -4,6 +4,7 @@ The limits (MAX_LINES, MAX_LINE_LENGTH) are tichu_fast.replay's; the reference r
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 
@@ -11,6 +12,7 @@ import pytest
 
 import tichu_fast as tf
 from tichu_fast import replay
+from tichu_fast import rules as rules_module
 from tichu_fast.errors import IllegalMoveError, InvalidNotationError
 from tichu_fast.reference import replay as reference_replay
 
@@ -140,6 +142,23 @@ def test_rules_line_reads_every_option(backend):
     state = backend.HandState.from_replay("\n".join([header, "rules bombs_out_of_turn=0 target=250", deal]))
     assert state.rules == tf.Rules(bombs_out_of_turn=False, target=250)
     assert backend.HandState.from_replay(state.replay()) == state
+
+
+def test_rules_line_round_trips_every_declared_option(backend):
+    # An option is declared once, as a field of Rules: the rules line of both backends writes and reads
+    # each field, whatever its name, with nothing else to change (CONTRIBUTING.md, "adding a rules option").
+    header, _, deal = head(backend)
+    for declared in dataclasses.fields(tf.Rules):
+        default = declared.default
+        other = (not default) if isinstance(default, bool) else declared.metadata["least"]
+        rules = dataclasses.replace(tf.Rules(), **{declared.name: other})
+        line = rules_module.rules_line(rules)
+        assert f"{declared.name}={int(other)}" in line.split()
+        assert rules_module.parse_rules(line) == rules
+        state = backend.HandState.from_replay("\n".join([header, line, deal]))
+        assert state.rules == rules
+        assert state.replay().splitlines()[1] == line
+        assert backend.HandState.from_replay(state.replay()) == state
 
 
 def test_deal_line_needs_the_canonical_names_exactly(backend):

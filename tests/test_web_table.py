@@ -24,6 +24,7 @@ with warnings.catch_warnings():
 from starlette.websockets import WebSocketDisconnect
 
 from tichu_fast import cli
+from tichu_fast.bots.seats import Seats
 from tichu_fast.web.server import Settings, create_app
 from tichu_fast.web.table import Table, TableError
 
@@ -307,7 +308,8 @@ def scripted_stream(
     url, table = new_table(client, 0)
     rules = table.match.rules
     table._match = Match._make(0, rules, (0, 0), 0, tf.HandState.from_deal(deal, rules))
-    table._bots = {seat: Scripted(plays, offers if seat == 1 else ()) for seat, plays in BOTS.items()}
+    scripted = [Scripted(plays, offers if seat == 1 else ()) for seat, plays in BOTS.items()]
+    table._seats = Seats([None, *scripted], table._seats.views)
     room = client.app.state.tables.rooms[table.token]
     room.shown = table.message()
     person = list(person)

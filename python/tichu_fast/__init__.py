@@ -2,115 +2,41 @@
 
 Cards, combinations, legal moves and scoring from a C++ core. The same API,
 written for clarity in pure Python, is :mod:`tichu_fast.reference`.
+
+The public names (`tichu_fast._face`) load on the first one read, so that
+`import tichu_fast.reference`, which runs this file too, loads nothing compiled.
 """
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 from importlib.metadata import version as _version
+from typing import TYPE_CHECKING
 
-from tichu_fast._core import (
-    CARD_NAMES,
-    DECK,
-    Action,
-    Cards,
-    Move,
-    beats,
-    card_points,
-    classify,
-    count_legal_moves,
-    deal,
-    from_masks,
-    hand_seed,
-    legal_moves,
-    legal_moves_array,
-    legal_moves_into,
-    score_hand,
-    shuffled_deck,
-    to_masks,
-)
-from tichu_fast.enums import ActionKind, Call, Decision, MoveType
-from tichu_fast.errors import IllegalMoveError, InvalidNotationError, TichuError
-from tichu_fast.formats import (
-    EVALUATION_DTYPE,
-    HAND_RECORD_DTYPE,
-    MAX_LEGAL_MOVES,
-    MOVE_DTYPE,
-    OBSERVATION_SIZE,
-    PLAYOUT_DTYPE,
-)
-from tichu_fast.hand import HandState
-from tichu_fast.match import Match
-from tichu_fast.observation import Observation
-from tichu_fast.rl import (
-    HISTORY_ROW_SIZE,
-    MAX_HISTORY,
-    MOVE_FEATURES,
-    NUM_ACTION_IDS,
-    OBSERVATION_TENSOR_SIZE,
-    OBSERVATION_TENSOR_VERSION,
-    action_from_id,
-    action_id,
-    move_features,
-)
-from tichu_fast.rules import Rules
-from tichu_fast.search import POLICIES, PlayoutResult, policy_action, simulate
-from tichu_fast.simulated import simulated_hand
-from tichu_fast.summary import SimulationSummary
-from tichu_fast.vec import VecHands
+if TYPE_CHECKING:  # the names as a type checker sees them; at run time __getattr__ loads them
+    from tichu_fast._face import *  # noqa: F403
 
 __version__ = _version("tichu_fast")  # the one version number lives in pyproject.toml
 
-__all__ = [
-    "CARD_NAMES",
-    "DECK",
-    "EVALUATION_DTYPE",
-    "HAND_RECORD_DTYPE",
-    "HISTORY_ROW_SIZE",
-    "MAX_HISTORY",
-    "MAX_LEGAL_MOVES",
-    "MOVE_DTYPE",
-    "MOVE_FEATURES",
-    "NUM_ACTION_IDS",
-    "OBSERVATION_SIZE",
-    "OBSERVATION_TENSOR_SIZE",
-    "OBSERVATION_TENSOR_VERSION",
-    "PLAYOUT_DTYPE",
-    "POLICIES",
-    "Action",
-    "ActionKind",
-    "Call",
-    "Cards",
-    "Decision",
-    "HandState",
-    "IllegalMoveError",
-    "InvalidNotationError",
-    "Match",
-    "Move",
-    "MoveType",
-    "Observation",
-    "PlayoutResult",
-    "Rules",
-    "SimulationSummary",
-    "TichuError",
-    "VecHands",
-    "__version__",
-    "action_from_id",
-    "action_id",
-    "beats",
-    "card_points",
-    "classify",
-    "count_legal_moves",
-    "deal",
-    "from_masks",
-    "hand_seed",
-    "legal_moves",
-    "legal_moves_array",
-    "legal_moves_into",
-    "move_features",
-    "policy_action",
-    "score_hand",
-    "shuffled_deck",
-    "simulate",
-    "simulated_hand",
-    "to_masks",
-]
+
+def __getattr__(name: str) -> object:
+    """A submodule (`tf.search`), or a public name: the first one read loads the face; AttributeError otherwise."""
+    if name.startswith("__") and name != "__all__":
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    if name.isidentifier() and importlib.util.find_spec(f"{__name__}.{name}") is not None:
+        return importlib.import_module(f"{__name__}.{name}")
+    from tichu_fast import _face  # its imports load the compiled core
+
+    if name != "__all__" and name not in _face.__all__:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals().update({public: getattr(_face, public) for public in _face.__all__})
+    globals()["__all__"] = [*_face.__all__, "__version__"]
+    return globals()[name]
+
+
+def __dir__() -> list[str]:
+    """The module's names and every public name, loaded or not."""
+    from tichu_fast import _face
+
+    return sorted({*globals(), *_face.__all__, "__all__"})

@@ -3,8 +3,10 @@
 Deal d of a run is dealt by ``hand_seed(seed, d)`` and played twice: team A
 at seats 0 and 2, then at seats 1 and 3, with the same cards, so most of the
 luck of the cards cancels. When all four seats are built-in C++ policies
-(RandomBot, HeuristicBot, HeuristicV1Bot) both plays run in C++ without the GIL; otherwise a
-Python loop asks each bot for its seat's action on the seat's view.
+(the registry's native bots, `tichu_fast.bots.specs.native_policy`: RandomBot,
+HeuristicBot, HeuristicV1Bot) both plays run in C++ without the GIL; otherwise
+the seat loop (`tichu_fast.bots.seats`) asks each bot for its seat's action on
+the seat's view.
 `duplicate_positions` does the same from positions in play (an endgame
 match; `endgame_positions` makes them from seeded deals).
 """
@@ -28,7 +30,9 @@ from tichu_fast import _args, _core
 from tichu_fast._args import ray_address as _ray_address
 from tichu_fast._args import seed as _seed  # the one seed check
 from tichu_fast._ray import chunks, ray_chunks
-from tichu_fast.bots import Bot, HeuristicBot, HeuristicV1Bot, RandomBot, as_bot, bot_name, make_bot
+from tichu_fast.bots import Bot, HeuristicBot, as_bot, bot_name, make_bot
+from tichu_fast.bots.seats import VIEW_STREAM, Seats
+from tichu_fast.bots.specs import native_policy
 from tichu_fast.enums import Call
 from tichu_fast.errors import BotError, IllegalMoveError, TichuError
 from tichu_fast.hand import HandState
@@ -48,7 +52,6 @@ __all__ = [
 ]
 
 _MAX_DEALS = 10**9
-_VIEW_STREAM = 0x3C6EF372FE94F82B  # mixed into the seeds of the seats' views, apart from the bots' streams
 _CHUNK = 5_000  # deals per call into C++ on the fast path: small enough for the progress bar and Ctrl-C
 _BONUS = {Call.TICHU: 100, Call.GRAND_TICHU: 200}  # R7
 
@@ -189,13 +192,6 @@ def _name(value: object, otherwise: str) -> str:
     return value.strip() if isinstance(value, str) else otherwise
 
 
-def _native(bot: object) -> tuple[str, bool, int] | None:
-    """(policy, calls, seed) for a built-in C++ policy bot (not a subclass: it may act otherwise)."""
-    if type(bot) in (RandomBot, HeuristicBot, HeuristicV1Bot):
-        return (bot.policy, bot.calls, bot.seed)  # type: ignore[attr-defined]
-    return None
-
-
 # -- one play in Python --------------------------------------------------------------------
 
 
@@ -227,15 +223,16 @@ def _shown(value: object) -> str:
     return text if len(text) <= 80 else text[:80] + "..."
 
 
-def _call(run: _Run, fn: Callable[[], Any], where: str) -> Any:
-    """fn() (a bot's act or reset) with the arena's context on failure, within the run's time limit."""
+def _call(run: _Run, fn: Callable[[], Any], where: Callable[[], str]) -> Any:
+    """fn() (a bot's act or reset) within the run's time limit; on failure a BotError says `where()` it failed
+    (written only then: a decision costs no message)."""
     if run.stop is not None and run.stop.is_set():
         raise _Stopped
     if run.time_limit is None:
         try:
             return fn()
         except Exception as error:
-            raise BotError(f"{where} raised {type(error).__name__}: {_shown(error)}") from error
+            raise BotError(f"{where()} raised {type(error).__name__}: {_shown(error)}") from error
     # In a daemon thread of its own, so that a bot that never answers neither holds up the run nor the exit.
     box: list[tuple[bool, Any]] = []
     answered = threading.Event()
@@ -251,13 +248,13 @@ def _call(run: _Run, fn: Callable[[], Any], where: str) -> Any:
 
     threading.Thread(target=answer, name="tichu-fast bot", daemon=True).start()
     if not answered.wait(run.time_limit):
-        raise BotError(f"{where} did not answer within the time limit of {run.time_limit:g} s")
+        raise BotError(f"{where()} did not answer within the time limit of {run.time_limit:g} s")
     ok, value = box[0]
     if ok:
         return value
     if not isinstance(value, Exception):
         raise value
-    raise BotError(f"{where} raised {type(value).__name__}: {_shown(value)}") from value
+    raise BotError(f"{where()} raised {type(value).__name__}: {_shown(value)}") from value
 
 
 def _timed(fn: Callable[[], Any], clock: Callable[[], float]) -> Callable[[], tuple[Any, float]]:
@@ -272,40 +269,68 @@ def _timed(fn: Callable[[], Any], clock: Callable[[], float]) -> Callable[[], tu
     return timed
 
 
+class _Seats(Seats):
+    """The arena's seats: a team's bot at the seats of parity (team ^ play), or with `play` None one bot at
+    every seat (`endgame_positions`); each bot called through `_call` (a failure names it, the time limit),
+    its time and decisions counted by team."""
+
+    def __init__(self, teams: tuple[Bot, Bot], play: int | None, label: str, run: _Run, views: int) -> None:
+        self.team = tuple(0 if play is None else (seat & 1) ^ play for seat in range(4))  # by seat
+        super().__init__([teams[team] for team in self.team], views)
+        self.teams, self.play_index, self.label, self.run = teams, play, label, run
+        self.decisions = [0, 0]
+        self.seconds = [0.0, 0.0]
+
+    def _who(self, seat: int) -> str:
+        """The bot at `seat` as an error names it."""
+        team = self.team[seat]
+        if self.play_index is None:
+            return f"the bot {self.run.names[team]} (seat {seat})"
+        return f"the bot {self.run.names[team]} (team {'AB'[team]}, seat {seat})"
+
+    def _of(self) -> str:
+        return self.label if self.play_index is None else f"{self.label}, play {self.play_index}"
+
+    def reset_bots(self, seed: int) -> None:
+        """Each team's bot reset, A first, a failure named."""
+        for team, bot in enumerate(self.teams[:1] if self.play_index is None else self.teams):
+            reset = getattr(bot, "reset", None)
+            if reset is not None:
+                _call(self.run, functools.partial(reset, seed), functools.partial(self._resetting, team))
+
+    def _resetting(self, team: int) -> str:
+        if self.play_index is None:
+            return f"the bot {self.run.names[team]} in reset before {self.label}"
+        return f"the bot {self.run.names[team]} (team {'AB'[team]}) in reset before {self._of()},"
+
+    def ask(self, bot: Bot, view: HandState, seat: int, step: int) -> Any:
+        """The bot's action, timed, within the time limit, a failure named."""
+        timed = _timed(functools.partial(bot.act, view, seat), self.run.clock)
+        action, spent = _call(self.run, timed, lambda: f"{self._who(seat)} at decision {step} of {self._of()}")
+        self.seconds[self.team[seat]] += spent
+        return action
+
+    def apply(self, state: HandState, action: Any, seat: int, step: int) -> None:
+        """The action applied and counted; an illegal one names the bot that chose it."""
+        try:
+            state.apply(action)
+        except (TichuError, TypeError) as error:
+            raise IllegalMoveError(
+                f"{self._who(seat)} chose {_shown(action)!r} at decision {step} of {self._of()}: {error}"
+            ) from None
+        self.decisions[self.team[seat]] += 1
+
+
 def _play_out(
     label: str, state: HandState, reset_seed: int, play: int, bots: tuple[Bot, Bot], run: _Run
 ) -> tuple[Any, ...]:
     """Plays `state` (changed) to the end, team A at the seats of parity `play`: a row of Plays."""
-    names = run.names
-    for team, bot in enumerate(bots):
-        reset = getattr(bot, "reset", None)
-        if reset is not None:
-            where = f"the bot {names[team]} (team {'AB'[team]}) in reset before {label}, play {play},"
-            _call(run, functools.partial(reset, reset_seed), where)
-    views = reset_seed ^ _VIEW_STREAM
-    decisions = [0, 0]
-    seconds = [0.0, 0.0]
-    step = 0
-    while not state.is_terminal():
-        seat = state.current_player
-        team = (seat & 1) ^ play
-        view = state.resample(seat, _core.hand_seed(views, step))  # what the seat knows, nothing more (R10.3)
-        where = f"the bot {names[team]} (team {'AB'[team]}, seat {seat}) at decision {step} of {label}, play {play}"
-        action, spent = _call(run, _timed(functools.partial(bots[team].act, view, seat), run.clock), where)
-        seconds[team] += spent
-        try:
-            state.apply(action)
-        except (TichuError, TypeError) as error:
-            shown = _shown(action)
-            raise IllegalMoveError(
-                f"the bot {names[team]} (team {'AB'[team]}, seat {seat}) chose {shown!r} at decision {step} "
-                f"of {label}, play {play}: {error}"
-            ) from None
-        decisions[team] += 1
-        step += 1
+    seats = _Seats(bots, play, label, run, reset_seed ^ VIEW_STREAM)
+    seats.reset_bots(reset_seed)
+    seats.play(state)
     out = state.out_order
     one_two = len(out) >= 2 and (out[0] & 1) == (out[1] & 1)
-    return (state.returns(), out[0], one_two, [int(c) for c in state.calls], decisions, seconds)
+    return (state.returns(), out[0], one_two, [int(c) for c in state.calls], seats.decisions, seats.seconds)
 
 
 def _copy(bot: Bot) -> Bot:
@@ -495,10 +520,10 @@ def duplicate(
     keep = min(_args.count(replays, "replays", 0, _MAX_DEALS), deals)
     # a built-in policy bot is named by its repr, which shows its settings
     names = (
-        _name(team_a, bot_name(a) if _native(a) is None else repr(a)),
-        _name(team_b, bot_name(b) if _native(b) is None else repr(b)),
+        _name(team_a, bot_name(a) if native_policy(a) is None else repr(a)),
+        _name(team_b, bot_name(b) if native_policy(b) is None else repr(b)),
     )
-    native_a, native_b = _native(a), _native(b)
+    native_a, native_b = native_policy(a), native_policy(b)
     native = native_a is not None and native_b is not None
     start = time.perf_counter()
     if native:
@@ -726,17 +751,9 @@ def endgame_positions(
         deal_seed = _core.hand_seed(seed, d)
         state = HandState.new(deal_seed, rules)
         me = _copy(player)
-        reset = getattr(me, "reset", None)
-        if reset is not None:
-            _call(run, functools.partial(reset, deal_seed), f"the bot {run.names[0]} in reset before deal {d}")
-        views = deal_seed ^ _VIEW_STREAM
-        step = 0
-        while not state.is_terminal() and not in_endgame(state, cards):
-            seat = state.current_player
-            view = state.resample(seat, _core.hand_seed(views, step))
-            where = f"the bot {run.names[0]} (seat {seat}) at decision {step} of deal {d}"
-            state.apply(_call(run, functools.partial(me.act, view, seat), where))
-            step += 1
+        seats = _Seats((me, me), None, f"deal {d}", run, deal_seed ^ VIEW_STREAM)
+        seats.reset_bots(deal_seed)
+        seats.play(state, until=lambda position: in_endgame(position, cards))
         if not state.is_terminal():
             found.append(state)
             if len(found) == count:

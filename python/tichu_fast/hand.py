@@ -36,6 +36,7 @@ from tichu_fast._core import (
     apply_id,
     believed_worlds,
     check_pass_order,
+    encode_observation,
     fill_observation_tensor,
     information_state_string,
     legal_action_ids,
@@ -48,7 +49,7 @@ from tichu_fast._core import (
 from tichu_fast.enums import Call, Decision
 from tichu_fast.errors import IllegalMoveError, InvalidNotationError, TichuError
 from tichu_fast.formats import OBSERVATION_SIZE
-from tichu_fast.observation import FIELD_NAMES, Observation
+from tichu_fast.observation import ENCODERS, FIELD_NAMES, Observation
 from tichu_fast.rules import Rules
 
 __all__ = ["HandState"]
@@ -620,3 +621,29 @@ def _from_origin(line: str, rules: Rules) -> HandState:
     if isinstance(origin, list):  # a deal line's 56 names
         return HandState._from_names(origin, rules)
     return HandState.from_position(**origin, rules=rules)
+
+
+def _encode(observation: Observation, out: npt.NDArray[np.float32] | None) -> npt.NDArray[np.float32]:
+    """`Observation.to_array` for the C++ backend: the core encodes the fields."""
+    if out is None:
+        out = np.empty(OBSERVATION_SIZE, dtype=np.float32)
+    elif not isinstance(out, np.ndarray):
+        raise TypeError(f"out must be a float32 numpy array, not {type(out).__name__}")
+    encode_observation(
+        observation.player,
+        int(observation.decision),
+        observation.hand.mask,
+        [cards.mask for cards in observation.played],
+        observation.trick.mask,
+        list(observation.hand_sizes),
+        [int(call) for call in observation.calls],
+        list(observation.out_order),
+        0 if observation.wish is None else observation.wish,
+        observation.table_player,
+        0 if observation.received is None else Cards(list(observation.received)).mask,
+        out,
+    )
+    return out
+
+
+ENCODERS[Cards] = _encode

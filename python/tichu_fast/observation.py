@@ -3,28 +3,28 @@
 Like `tichu_fast.rules`, this module is shared: `tichu_fast.HandState` and
 `tichu_fast.reference.HandState` both return this one dataclass, so the two
 backends cannot drift apart in the fields they report. The flat float32
-layout is written once in the C++ core (`cpp/include/tichu/observation.hpp`),
-which `to_array` calls, and once in the reference
-(`tichu_fast.reference.observation.fill_observation_array`).
+layout is written once in the C++ core (`cpp/include/tichu/observation.hpp`)
+and once in the reference (`tichu_fast.reference.observation.fill_observation_array`);
+`to_array` calls the one of the backend that made the observation. This module
+imports neither backend, so that the reference loads without the compiled core.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from tichu_fast import _core
 from tichu_fast.enums import Call, Decision, MoveType
-from tichu_fast.formats import OBSERVATION_SIZE
 
 # Each backend fills these with its own card-set and move types.
 Cards = Any
 Move = Any
 
-__all__ = ["Observation"]
+__all__ = ["ENCODERS", "Observation"]
 
 
 @dataclass(frozen=True)
@@ -92,28 +92,16 @@ class Observation:
     def to_array(self, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
         """The flat float32 observation (docs/game.md), filled into `out` when given.
 
-        Encoded by the C++ core from these fields; equal to
+        Written by the backend whose cards the observation holds; equal to
         `HandState.observation_array(player)` of either backend.
         """
-        if out is None:
-            out = np.empty(OBSERVATION_SIZE, dtype=np.float32)
-        elif not isinstance(out, np.ndarray):
-            raise TypeError(f"out must be a float32 numpy array, not {type(out).__name__}")
-        _core.encode_observation(
-            self.player,
-            int(self.decision),
-            self.hand.mask,
-            [cards.mask for cards in self.played],
-            self.trick.mask,
-            list(self.hand_sizes),
-            [int(call) for call in self.calls],
-            list(self.out_order),
-            0 if self.wish is None else self.wish,
-            self.table_player,
-            0 if self.received is None else _core.Cards(list(self.received)).mask,
-            out,
-        )
-        return out
+        encode = ENCODERS.get(type(self.hand))
+        if encode is None:
+            raise TypeError(f"the cards of an Observation are a backend's Cards, not {type(self.hand).__name__}")
+        return encode(self, out)
 
 
+# The function that writes an observation's flat form, by the Cards type of the backend that made it:
+# each backend adds its own (tichu_fast.hand, tichu_fast.reference.observation) when it is imported.
+ENCODERS: dict[type, Callable[[Observation, npt.NDArray[np.float32] | None], npt.NDArray[np.float32]]] = {}
 FIELD_NAMES = tuple(f.name for f in fields(Observation))  # in order: the C++ backend fills them (HandState)

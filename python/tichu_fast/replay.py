@@ -20,7 +20,7 @@ from typing import Any
 
 from tichu_fast._core import Cards
 from tichu_fast.errors import IllegalMoveError, InvalidNotationError
-from tichu_fast.rules import Rules
+from tichu_fast.rules import Rules, parse_rules, rules_line
 
 __all__ = [
     "MAX_LINES",
@@ -52,7 +52,6 @@ MAX_LINE_LENGTH = 4096
 QUOTE_LIMIT = 80
 _MESSAGE_LIMIT = 200  # a reason around the quote
 
-_DEFAULT_RULES = Rules()
 _CANONICAL = frozenset(Cards(0xFFFFFFFFFFFFFF))  # the 56 card names as written
 # The same line boundaries as str.splitlines().
 _LINE_BREAK = re.compile("\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
@@ -88,14 +87,6 @@ def line_error(number: int, line: str, error: Exception) -> InvalidNotationError
 
 
 # -- writing ------------------------------------------------------------------
-
-
-def rules_line(rules: Rules) -> str:
-    """The rules line of a replay: options at their default are left out, except bombs_out_of_turn."""
-    line = f"rules bombs_out_of_turn={int(rules.bombs_out_of_turn)}"
-    if rules.target != _DEFAULT_RULES.target:
-        line += f" target={rules.target}"
-    return line
 
 
 def write(rules: Rules, origin: str, actions: Iterable[str]) -> str:
@@ -157,29 +148,7 @@ def read_origin(rest: Iterator[tuple[int, str]]) -> tuple[int, str]:
     return number, line
 
 
-# -- reading the rules and origin lines ---------------------------------------------
-
-
-def parse_rules(line: str) -> Rules:
-    """Reads a rules line; an unknown or repeated option is an error."""
-    words = line.split()
-    if not words or _ascii_lower(words[0]) != "rules":
-        raise InvalidNotationError(f"expected a rules line, not {quote(line)}")
-    options: dict[str, Any] = {}
-    for word in words[1:]:
-        key, _, value = word.partition("=")
-        if key in options:
-            raise InvalidNotationError(f"the rules line repeats {quote(key)}")
-        if key == "bombs_out_of_turn" and value in ("0", "1"):
-            options[key] = value == "1"
-        elif key == "target" and value.isascii() and value.isdigit() and len(value) <= 18:  # as the reference
-            options[key] = int(value)
-        else:
-            raise InvalidNotationError(f"bad rules option {quote(word)}")
-    try:
-        return Rules(**options)
-    except ValueError as error:
-        raise InvalidNotationError(f"bad rules: {error}") from None
+# -- reading the origin line (the rules line: tichu_fast.rules.parse_rules) ---------------
 
 
 def parse_origin(line: str) -> list[str] | dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Bots: the protocol any player meets, the built-in bots, and bots by name (docs/bots.md).
+"""The players: the protocol any bot meets, the built-in bots, bots by name, and the seat loop (docs/bots.md).
 
 A bot is an object with ``act(state, seat) -> Action | str`` and optionally
 ``reset(hand_seed) -> None``, or a plain function ``f(state, seat)``;
@@ -9,10 +9,11 @@ own view of the hand, a world drawn consistently with what the seat knows.
 from __future__ import annotations
 
 from tichu_fast.bots.builtin import HeuristicBot, HeuristicV1Bot, PolicyBot, RandomBot, decision_seed
+from tichu_fast.bots.ismcts import ISMCTSBot
 from tichu_fast.bots.monte_carlo import MonteCarloBot
 from tichu_fast.bots.protocol import Bot, FunctionBot, as_bot, bot_name
-from tichu_fast.bots.specs import BOTS, BotSpec, make_bot, register_bot
-from tichu_fast.ismcts import ISMCTSBot
+from tichu_fast.bots.seats import Seats
+from tichu_fast.bots.specs import BOTS, BotSpec, make_bot, native_policy, register_bot
 
 __all__ = [
     "BOTS",
@@ -25,9 +26,11 @@ __all__ = [
     "MonteCarloBot",
     "PolicyBot",
     "RandomBot",
+    "Seats",
     "as_bot",
     "bot_name",
     "decision_seed",
     "make_bot",
+    "native_policy",
     "register_bot",
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tichu_fast import _args, _core
-from tichu_fast._twin import core_state, policy_action_of
+from tichu_fast.bots.twin import core_state, policy_action_of
 
 __all__ = [
     "HeuristicBot",

@@ -8,9 +8,8 @@ from typing import Any
 import numpy as np
 
 from tichu_fast import _args, _core
-from tichu_fast._twin import core_state, policy_action_of
 from tichu_fast.bots.builtin import PolicyBot
-from tichu_fast.decide import (
+from tichu_fast.bots.decide import (
     GRAND_CHANCE,
     TICHU_CHANCE,
     call_action,
@@ -21,6 +20,7 @@ from tichu_fast.decide import (
     table_call,
     threshold,
 )
+from tichu_fast.bots.twin import core_state, policy_action_of
 from tichu_fast.enums import ActionKind, Decision
 from tichu_fast.hand import HandState
 
@@ -41,8 +41,8 @@ class MonteCarloBot(PolicyBot):
     threads. The calls (Grand Tichu, Tichu, also the in-play `tichu`) are taken
     from the heuristic's calls table, calling from a chance of `tichu_chance` and
     `grand_chance` (the heuristic's own 0.5 and 0.46 by default: exactly its calls;
-    `tichu_fast.decide.table_call`), or with `call_worlds` > 0 decided by playouts
-    over that many worlds (`tichu_fast.decide`); `calls=False` never calls. The exchange is
+    `tichu_fast.bots.decide.table_call`), or with `call_worlds` > 0 decided by playouts
+    over that many worlds (`tichu_fast.bots.decide`); `calls=False` never calls. The exchange is
     the heuristic's push, or with `exchange_worlds` > 0 the best of a few
     candidate pushes over that many worlds. With a `belief` ("heuristic",
     "heuristic:2:4", "heuristic:2:4:distinct", ...; docs/bots.md "Inference") the

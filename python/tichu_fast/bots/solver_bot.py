@@ -15,10 +15,10 @@ from __future__ import annotations
 from typing import Any
 
 from tichu_fast import _args, _core
-from tichu_fast.bots.builtin import core_state, policy_action_of
-from tichu_fast.decide import GRAND_CHANCE, TICHU_CHANCE, table_call
+from tichu_fast.bots.decide import GRAND_CHANCE, TICHU_CHANCE, table_call
+from tichu_fast.bots.ismcts import ISMCTSBot
+from tichu_fast.bots.twin import core_state, policy_action_of
 from tichu_fast.hand import HandState
-from tichu_fast.ismcts import ISMCTSBot
 from tichu_fast.solver import cards_left, in_endgame, solve
 
 __all__ = ["SolverBot"]

@@ -1,4 +1,11 @@
-"""Bots by name: the registry behind the CLI's SPECs (``random:calls=0``, ``mc:budget=100ms``, ``pkg.mod:Name``)."""
+"""Bots by name: the one registry of built-in bots, behind the SPECs (``random:calls=0``, ``mc:budget=100ms``).
+
+Each entry says how a bot is built (its factory), the options a SPEC may give
+it, a line of help, and whether it runs natively in C++. A new built-in bot is
+its own file and one entry here: `make_bot`, the arena (`native_policy`), the
+CLI's SPECs and its help read every entry. ``pkg.mod:Name`` imports a bot that
+is not registered.
+"""
 
 from __future__ import annotations
 
@@ -10,14 +17,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from tichu_fast.bots.builtin import HeuristicBot, HeuristicV1Bot, RandomBot
+from tichu_fast import _args
+from tichu_fast.bots.builtin import HeuristicBot, HeuristicV1Bot, PolicyBot, RandomBot
+from tichu_fast.bots.ismcts import ISMCTSBot
 from tichu_fast.bots.monte_carlo import MonteCarloBot
 from tichu_fast.bots.protocol import Bot, as_bot
 from tichu_fast.bots.solver_bot import SolverBot
 from tichu_fast.errors import BotError
-from tichu_fast.ismcts import ISMCTSBot
 
-__all__ = ["BOTS", "BotSpec", "make_bot", "register_bot"]
+__all__ = ["BOTS", "BotSpec", "make_bot", "native_policy", "register_bot"]
 
 
 # A registered name or option: a word. An imported bot: module.path:Name, the module's parts and the
@@ -69,19 +77,25 @@ def number(text: str) -> float:
 
 @dataclass(frozen=True)
 class BotSpec:
-    """How to build one named bot: its factory and the text converter of each option it takes."""
+    """One bot of the registry: its factory, the text converter of each option it takes, a line of help,
+    and `native`: whether an instance of exactly the factory (a `PolicyBot` class) plays in C++, as its
+    built-in policy, when the arena's four seats all do."""
 
     factory: Callable[..., Any]
     options: dict[str, Callable[[str], Any]] = field(default_factory=dict)
     help: str = ""
+    native: bool = False
 
 
 # The registry: `name` -> how to build it. Another bot plugs in with one entry (or register_bot).
 BOTS: dict[str, BotSpec] = {
-    "random": BotSpec(RandomBot, {"calls": flag, "seed": integer}, "uniform among the legal actions"),
-    "heuristic": BotSpec(HeuristicBot, {"calls": flag, "seed": integer}, "the C++ rule-based player"),
+    "random": BotSpec(RandomBot, {"calls": flag, "seed": integer}, "uniform among the legal actions", native=True),
+    "heuristic": BotSpec(HeuristicBot, {"calls": flag, "seed": integer}, "the C++ rule-based player", native=True),
     "heuristic-v1": BotSpec(
-        HeuristicV1Bot, {"calls": flag, "seed": integer}, "the frozen yardstick: the heuristic of 2026-12-01"
+        HeuristicV1Bot,
+        {"calls": flag, "seed": integer},
+        "the frozen yardstick: the heuristic of 2026-12-01",
+        native=True,
     ),
     "mc": BotSpec(
         MonteCarloBot,
@@ -144,13 +158,20 @@ BOTS: dict[str, BotSpec] = {
 
 
 def register_bot(
-    name: str, factory: Callable[..., Any], options: dict[str, Callable[[str], Any]], help: str = ""
+    name: str,
+    factory: Callable[..., Any],
+    options: dict[str, Callable[[str], Any]],
+    help: str = "",
+    *,
+    native: bool = False,
 ) -> None:
     """Adds (or replaces) the bot `name` of the registry, e.g. ``register_bot("ismcts", ISMCTSBot, {...})``.
 
     `name` is a word (letters, digits, ``_`` and ``-``), `factory` a callable
     and `options` maps option names to callables that convert the option's
-    text: TypeError or ValueError otherwise, and the registry is unchanged.
+    text; with `native`, `factory` is a `PolicyBot` class of a built-in policy
+    (one of POLICIES), which the arena then plays in C++: TypeError or
+    ValueError otherwise, and the registry is unchanged.
     """
     if not isinstance(name, str):
         raise TypeError(f"a bot name is a str, not {type(name).__name__}")
@@ -167,7 +188,21 @@ def register_bot(
             raise TypeError(f"the option {key!r} of the bot {name!r} needs a callable converter, not {convert!r}")
     if not isinstance(help, str):
         raise TypeError(f"help is a str, not {type(help).__name__}")
-    BOTS[name] = BotSpec(factory, dict(options), help)
+    if _args.flag(native, "native") and not (
+        isinstance(factory, type) and issubclass(factory, PolicyBot) and factory.policy in _args.POLICIES
+    ):
+        raise TypeError(f"a native bot is a PolicyBot class of a built-in policy, not {factory!r}")
+    BOTS[name] = BotSpec(factory, dict(options), help, bool(native))
+
+
+def native_policy(bot: object) -> tuple[str, bool, int] | None:
+    """(policy, calls, seed) of a bot the arena may play in C++: an instance of exactly the factory of a
+    native entry (a subclass may act otherwise), else None."""
+    for spec in BOTS.values():
+        if spec.native and type(bot) is spec.factory:
+            assert isinstance(bot, PolicyBot)
+            return (bot.policy, bot.calls, bot.seed)
+    return None
 
 
 def _options(text: str) -> dict[str, str]:

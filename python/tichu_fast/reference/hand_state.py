@@ -35,7 +35,7 @@ import numpy.typing as npt
 
 from tichu_fast.enums import ActionKind, Call, Decision, MoveType
 from tichu_fast.errors import IllegalMoveError, InvalidNotationError
-from tichu_fast.rules import Rules
+from tichu_fast.rules import Rules, parse_rules, rules_line
 
 from . import search as _search
 from . import worlds as _worlds
@@ -48,7 +48,7 @@ from .legal import legal_moves, legal_moves_array
 from .moves import Move, is_phoenix_single
 from .observation import Observation, fill_observation_array
 from .origin import Deal, Position, parse_origin
-from .replay import REPLAY_HEADER, parse_rules, replay_lines
+from .replay import REPLAY_HEADER, replay_lines
 from .scoring import check_seat, score_hand
 from .tensor import HISTORY_ROW_SIZE, MAX_HISTORY, OBSERVATION_TENSOR_SIZE, fill_observation_tensor
 
@@ -856,14 +856,11 @@ class HandState(HandBase):
 
     def replay(self) -> str:
         """A text that rebuilds the identical state (`from_replay`)."""
-        rules = f"rules bombs_out_of_turn={int(self._rules.bombs_out_of_turn)}"
-        if self._rules.target != DEFAULT_RULES.target:
-            rules += f" target={self._rules.target}"
-        lines = [REPLAY_HEADER, rules, self._origin.text(), *(str(action) for action in self._history)]
-        return "\n".join(lines) + "\n"
+        actions = [str(action) for action in self._history]
+        return "\n".join([REPLAY_HEADER, rules_line(self._rules), self._origin.text(), *actions]) + "\n"
 
     def _twin_replay(self) -> str:
-        """`replay()`, and for a world the text of its own cards and record (tichu_fast._twin rebuilds it in C++)."""
+        """`replay()`, and for a world the text of its own cards and record (rebuilt in C++ by tichu_fast.bots.twin)."""
         return _worlds.twin_replay(self)
 
     def clone(self) -> HandState:

@@ -27,7 +27,7 @@ import numpy.typing as npt
 
 from tichu_fast.enums import Call
 from tichu_fast.formats import OBSERVATION_SIZE
-from tichu_fast.observation import Observation
+from tichu_fast.observation import ENCODERS, Observation
 
 from .cards import Cards, card_index, indices_of
 
@@ -94,3 +94,6 @@ def fill_observation_array(obs: Observation, out: npt.NDArray[np.float32] | None
         for name in obs.received:
             array[OFFSET_RECEIVED + card_index(name)] = 1.0
     return array
+
+
+ENCODERS[Cards] = fill_observation_array  # Observation.to_array for the reference's observations

@@ -1,4 +1,4 @@
-"""Reading a replay text (docs/game.md "Replay"): its lines, bounded, and its rules line.
+"""Reading a replay text (docs/game.md "Replay"): its lines, bounded (its rules line: `tichu_fast.rules`).
 
 A replay is untrusted input (a file, a network message), so the reader never
 copies or splits the whole text: it walks it line by line, refusing a line
@@ -11,14 +11,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any
 
 from tichu_fast.errors import InvalidNotationError
-from tichu_fast.rules import Rules
 
-from .cards import ascii_lower, quote
-
-__all__ = ["MAX_LINES", "MAX_LINE_LENGTH", "REPLAY_HEADER", "parse_rules", "replay_lines"]
+__all__ = ["MAX_LINES", "MAX_LINE_LENGTH", "REPLAY_HEADER", "replay_lines"]
 
 REPLAY_HEADER = "tichu_fast replay 1"
 
@@ -51,25 +47,3 @@ def replay_lines(text: str) -> Iterator[tuple[int, str]]:
         position = found.end() if found else end
         if line:
             yield number, line
-
-
-def parse_rules(line: str) -> Rules:
-    """The `Rules` of a replay's rules line: `rules bombs_out_of_turn=0|1 [target=N]`, each key once."""
-    tokens = line.split()
-    if not tokens or ascii_lower(tokens[0]) != "rules":
-        raise InvalidNotationError(f"expected a 'rules' line, not {quote(line)}")
-    options: dict[str, Any] = {}
-    for token in tokens[1:]:
-        key, _, value = token.partition("=")
-        if key in options:
-            raise InvalidNotationError(f"rules option {quote(key)} given twice")
-        if key == "bombs_out_of_turn" and value in ("0", "1"):
-            options[key] = value == "1"
-        elif key == "target" and value.isascii() and value.isdigit() and len(value) <= 18:
-            options[key] = int(value)
-        else:
-            raise InvalidNotationError(f"bad rules option {quote(token)}")
-    try:
-        return Rules(**options)
-    except (ValueError, TypeError) as error:
-        raise InvalidNotationError(f"bad rules: {error}") from None

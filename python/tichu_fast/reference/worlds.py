@@ -356,7 +356,7 @@ def twin_replay(state: HandState) -> str:
     A world has no replay (its history is what one seat saw), but it was
     built by replaying a record on its cards, declining the bomb offers the
     record leaves out (`build_world`): the same replay, with those declines
-    written, rebuilds it in either backend (tichu_fast._twin).
+    written, rebuilds it in either backend (tichu_fast.bots.twin).
     """
     origin = state._origin
     if not isinstance(origin, (WorldDeal, WorldPosition)):

@@ -23,6 +23,7 @@ from typing import Any
 from tichu_fast import view
 from tichu_fast._core import Action, hand_seed
 from tichu_fast.bots import make_bot
+from tichu_fast.bots.seats import VIEW_STREAM, Seats
 from tichu_fast.enums import ActionKind, Decision
 from tichu_fast.errors import IllegalMoveError
 from tichu_fast.hand import HandState
@@ -32,7 +33,6 @@ from tichu_fast.rules import Rules
 __all__ = ["MAX_MESSAGE", "Table", "TableError"]
 
 MAX_MESSAGE = 1000  # characters of one message from the browser; an action's text is far shorter
-_VIEW_STREAM = 0x3C6EF372FE94F82B  # as the arena: the seats' views apart from the bots' own streams
 
 
 class TableError(ValueError):
@@ -70,8 +70,9 @@ class Table:
         self.seat = seat
         self.partner_spec, self.opponents_spec = partner, opponents
         self._match = Match.new(secrets.randbits(64) if seed is None else seed, rules)
-        self._bots = {s: make_bot(partner if s == (seat + 2) % 4 else opponents) for s in range(4) if s != seat}
         self._secret = secrets.randbits(64) if seed is None else seed ^ 0x5DEECE66D  # bots' resets and views
+        bots = [None if s == seat else make_bot(partner if s == (seat + 2) % 4 else opponents) for s in range(4)]
+        self._seats = Seats(bots, self._secret ^ VIEW_STREAM)  # the person's seat is never asked
         self._step = 0  # decisions of the current hand
         # counts the changes the person sees (not other seats' declined offers, R10.3); an action names
         # the version it answers (no stale clicks)
@@ -200,9 +201,7 @@ class Table:
         if self._decided is not None:
             decided, self._decided = self._decided, None
             return decided
-        seat = self.hand.current_player
-        view_state = self.hand.resample(seat, hand_seed(self._secret ^ _VIEW_STREAM, self._step))
-        action: Action | str = self._bots[seat].act(view_state, seat)
+        action: Action | str = self._seats.action(self.hand, self._step)
         return action
 
     def _start_hand(self) -> None:
@@ -210,11 +209,7 @@ class Table:
         self._decided = None
         self._previous = None
         self._log = []
-        reset_seed = hand_seed(self._secret, self._match.hands_played)
-        for bot in self._bots.values():
-            reset = getattr(bot, "reset", None)
-            if reset is not None:
-                reset(reset_seed)
+        self._seats.reset_bots(hand_seed(self._secret, self._match.hands_played))
 
     def _apply(self, action: Action | str) -> dict[str, Any] | None:
         hand = self.hand

@@ -1,6 +1,6 @@
 """A state of either backend decided in C++: its C++ twin and a built-in policy's action for it.
 
-Shared by the bots (`tichu_fast.bots`) and `tichu_fast.ismcts`, which both take
+Shared by the bots (built-in, Monte Carlo, ISMCTS, solver), which all take
 states of either backend; a reference state is rebuilt from its replay text
 (a world's from the text of its own cards and record, `_twin_replay`), so this
 module imports nothing of the reference.

@@ -1,0 +1,180 @@
+"""Calls and the exchange decided by playouts over worlds (docs/bots.md "Calls and the exchange by search").
+
+A call is worth what the seat's team gains by making it: from the seat's view,
+`worlds` worlds are drawn (the hidden cards anew, the last 6 cards too before
+Grand Tichu) and each is played out twice with the same seeds, once after the
+call and once after the answer "no" (in play: after the policy's own move, no
+call), by the playout policy with its calls on for every later decision. The
+seat calls when the mean difference of its team's margin (own return less the
+other team's) exceeds `CALL_MARGIN` and `CALL_ERRORS` standard errors. A push
+is scored the same way: each
+candidate (`exchange_candidates`) applied in the same worlds and played out
+with the same seeds, the best mean margin taken.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from tichu_fast import _args, _core
+from tichu_fast._core import Action
+from tichu_fast.enums import ActionKind, Call, Decision
+from tichu_fast.search import playouts, policy_action, world_seed
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    from tichu_fast.hand import HandState
+
+__all__ = [
+    "CALL_ERRORS",
+    "CALL_MARGIN",
+    "GRAND_CHANCE",
+    "TICHU_CHANCE",
+    "call_action",
+    "call_gain",
+    "exchange_candidates",
+    "kept_choice",
+    "no_call",
+    "search_call",
+    "search_exchange",
+    "table_call",
+    "threshold",
+]
+
+CALL_MARGIN = 20.0  # points a hand: call only when calling is expected to gain more than this
+CALL_ERRORS = 2.0  # ... and more than this many standard errors of the estimate
+TICHU_CHANCE = 0.5  # the heuristic's thresholds on the calls table (heuristic.cpp kTichuChance)
+GRAND_CHANCE = 0.46  # ... and kGrandChance (docs/heuristic.md "Calls")
+
+
+def call_action(state: HandState) -> Action | None:
+    """The legal action of `state` that calls (Grand Tichu, Tichu, or the in-play ``tichu``), or None."""
+    for action in state.legal_actions():
+        if action.kind in (ActionKind.GRAND_TICHU, ActionKind.TICHU) and action.call:
+            return action
+    return None
+
+
+def no_call(state: HandState) -> Action:
+    """The answer "no" at a call decision (Grand Tichu or Tichu before the exchange)."""
+    return next(a for a in state.legal_actions() if not a.call)
+
+
+def threshold(value: object, what: str) -> float:
+    """A chance threshold of `table_call`: a finite number in 0..1 (TypeError, ValueError)."""
+    number = _args.nonnegative(value, what)
+    if number > 1:
+        raise ValueError(f"{what} must be a chance in 0..1, not {value!r}")
+    return number
+
+
+def table_call(
+    state: HandState, seat: int, tichu_chance: float = TICHU_CHANCE, grand_chance: float = GRAND_CHANCE
+) -> Action | None:
+    """The call decided from the heuristic's calls table with the given thresholds, or None.
+
+    At a Grand Tichu decision: call when the table's chance that the first 8 cards go
+    out first is at least `grand_chance`; at a Tichu decision (before the exchange), or
+    at a play decision where the in-play ``tichu`` is legal: call when the hand's chance
+    is at least `tichu_chance` and the partner has not called. The answer is "no" at a
+    call decision, and None at a play decision without the call (the move is left to the
+    bot). With the defaults it calls exactly as the heuristic policy (docs/bots.md).
+    `state` is a C++ `HandState` (a bot converts a reference state with `core_state`).
+    Two limits: the defaults copy the heuristic's own numbers, so after a tuning run that
+    changed them (`_core._set_heuristic_param`) the two differ; and the heuristic's exchange
+    still keeps its best card for a hand that would call at its own 50 %, whatever the
+    bot's `tichu_chance` (a bot with a higher threshold may push as if it would call).
+    IndexError for a seat outside 0..3, ValueError for a seat not in turn.
+    """
+    if _args.seat(seat, "seat") != state.current_player:
+        raise ValueError(f"seat {seat} is not the player in turn {state.current_player}")
+    grand = state.decision == Decision.GRAND_TICHU
+    asked = grand or state.decision == Decision.TICHU
+    call = call_action(state)
+    if call is not None and (grand or state.calls[seat ^ 2] == Call.NONE):
+        chance = _core._heuristic_call_chance(state.seen(seat).mask, grand) / 1000
+        if chance >= (grand_chance if grand else tichu_chance):
+            return call
+    return no_call(state) if asked else None
+
+
+def _decline(state: HandState, policy: str, seed: int) -> Action:
+    """What the seat does instead of calling: "no" on a call decision, else the policy's move without calls."""
+    if state.decision in (Decision.GRAND_TICHU, Decision.TICHU):
+        return no_call(state)
+    return policy_action(state, policy, seed, calls=False)
+
+
+def _margins(state: HandState, seat: int, worlds: int, seed: int, policy: str, threads: int) -> npt.NDArray[np.float64]:
+    """The seat's team margin (own return less the other's) in `worlds` playouts of fresh worlds for `seat`."""
+    records = playouts(state, worlds, seed, policy=policy, calls=True, resample_for=seat, threads=threads)
+    returns = records["returns"].astype(np.float64)
+    team = seat & 1
+    return np.asarray(returns[:, team] - returns[:, 1 - team])
+
+
+def call_gain(
+    state: HandState, seat: int, worlds: int, seed: int, *, policy: str = "heuristic", threads: int = 1
+) -> tuple[float, float]:
+    """The mean gain of calling now over not calling, in points a hand, and its standard error.
+
+    `state` is the seat's view (a world), at a decision of `seat` where a call is legal.
+    """
+    call = call_action(state)
+    if call is None:
+        raise ValueError("no call is legal at this decision")
+    base = _core.hand_seed(seed, 1)
+    after_call = _margins(state.child(call), seat, worlds, base, policy, threads)
+    after_no = _margins(state.child(_decline(state, policy, seed)), seat, worlds, base, policy, threads)
+    gain = after_call - after_no
+    error = float(gain.std(ddof=1) / np.sqrt(len(gain))) if len(gain) > 1 else float("inf")
+    return float(gain.mean()), error
+
+
+def search_call(
+    state: HandState, seat: int, worlds: int, seed: int, *, policy: str = "heuristic", threads: int = 1
+) -> bool:
+    """Whether `seat` should call now: the gain of calling exceeds CALL_MARGIN and CALL_ERRORS standard errors.
+
+    The playouts play every seat by the heuristic, which the opponents at a table may outplay,
+    and a seat asks at several decisions (Tichu before the exchange, then before each
+    play until its first card): the margin keeps the calls to the clear cases.
+    """
+    gain, error = call_gain(state, seat, worlds, seed, policy=policy, threads=threads)
+    return gain > max(CALL_MARGIN, CALL_ERRORS * error)
+
+
+def exchange_candidates(state: HandState) -> list[Action]:
+    """The pushes worth searching (as ISMCTS's root, docs/ismcts.md): the heuristic's and variants of it."""
+    return list(_core.ismcts_candidates(_args.core_of(state), False))
+
+
+def search_exchange(
+    state: HandState, seat: int, worlds: int, seed: int, *, policy: str = "heuristic", threads: int = 1
+) -> tuple[Action, list[Action], npt.NDArray[np.float64]]:
+    """The candidate push of best mean team margin over the same `worlds` for each, the candidates and their means.
+
+    Every candidate is applied in each of `worlds` worlds drawn for `seat` and
+    played out from the same seed (common random numbers).
+    """
+    candidates = exchange_candidates(state)
+    drawn = state.resample_many(seat, worlds, world_seed(seed))
+    team = seat & 1
+    means = np.zeros(len(candidates))
+    for w, world in enumerate(drawn):
+        playout_seed = _core.hand_seed(seed, w)
+        for i, push in enumerate(candidates):
+            record = playouts(world.child(push), 1, playout_seed, policy=policy, calls=True, threads=threads)[0]
+            means[i] += int(record["returns"][team]) - int(record["returns"][1 - team])
+    means /= worlds
+    return candidates[int(np.argmax(means))], candidates, means
+
+
+def kept_choice(values: Any, best: int, usual: int, keep: float) -> int:
+    """The root's choice under `keep` (docs/ismcts.md "The root's choice"): the heuristic's action
+    `usual` unless the search's choice `best` has a mean value (`values`, the team's return) at least
+    `keep` points higher; an action never searched (value nan) never stands against it."""
+    return usual if values[best] - values[usual] < keep else best
