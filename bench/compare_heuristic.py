@@ -4,7 +4,7 @@ each playing all four seats of the same duplicate deals in C++ (calls on, as the
     python bench/compare_heuristic.py [--deals 20000] [--repeat 3] [--also INDEX=VALUE,...]
 
 `--also` times the heuristic a second time with some of its numbers changed (the `Param` indices of
-cpp/src/heuristic.cpp, as scripts/heuristic_strength.py --set), e.g. a rule as it was, back to back.
+cpp/src/play/heuristic.cpp, as scripts/heuristic_strength.py --set), e.g. a rule as it was, back to back.
 
 CPU time of this process (best of `--repeat`), over the decisions the deals took; compare the policies
 as ratios, measured back to back in one run (docs/bots.md "Strength").

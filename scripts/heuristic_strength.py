@@ -6,7 +6,7 @@ switched off (tichu_fast._core._set_heuristic_ablation) and `heuristic-v1`, play
     python scripts/heuristic_strength.py --deals 20000 --seed 1
 
 prints, per row, the margin per hand with its 95% interval, its calls and cards parts. `--set INDEX=VALUE,...`
-changes numbers of the rules first (the `Param` indices of cpp/src/heuristic.cpp), to measure one rule
+changes numbers of the rules first (the `Param` indices of cpp/src/play/heuristic.cpp), to measure one rule
 of an ingredient: e.g. `--only all --set 34=30` values the Mah Jong as heuristic-v1 did in the exchange.
 """
 

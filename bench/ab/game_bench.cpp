@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "bench_util.hpp"
-#include "tichu/movegen.hpp"
-#include "tichu/playout.hpp"
-#include "tichu/simulate.hpp"
+#include "tichu/game/movegen.hpp"
+#include "tichu/play/playout.hpp"
+#include "tichu/play/simulate.hpp"
 
 using namespace tichu;
 using tichu::bench::cpu_now;

@@ -9,8 +9,8 @@
 #include <pybind11/typing.h>
 
 #include "common.hpp"
-#include "tichu/belief.hpp"
-#include "tichu/resample.hpp"
+#include "tichu/game/resample.hpp"
+#include "tichu/play/belief.hpp"
 
 namespace tichu::bindings {
 namespace {

@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "common.hpp"
-#include "tichu/movegen.hpp"
-#include "tichu/state.hpp"
+#include "tichu/game/movegen.hpp"
+#include "tichu/game/state.hpp"
 
 namespace tichu::bindings {
 

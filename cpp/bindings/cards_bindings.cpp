@@ -3,7 +3,7 @@
 #include <string>
 
 #include "common.hpp"
-#include "tichu/score.hpp"
+#include "tichu/game/score.hpp"
 
 namespace tichu::bindings {
 namespace {

@@ -13,12 +13,12 @@
 #include <type_traits>
 #include <utility>
 
-#include "tichu/action.hpp"
-#include "tichu/cards.hpp"
-#include "tichu/combo.hpp"
-#include "tichu/history.hpp"
-#include "tichu/state.hpp"
-#include "tichu/stop.hpp"
+#include "tichu/game/action.hpp"
+#include "tichu/game/cards.hpp"
+#include "tichu/game/combo.hpp"
+#include "tichu/game/history.hpp"
+#include "tichu/game/state.hpp"
+#include "tichu/game/stop.hpp"
 
 namespace tichu::bindings {
 

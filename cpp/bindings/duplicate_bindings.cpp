@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "common.hpp"
-#include "tichu/duplicate.hpp"
-#include "tichu/parallel.hpp"
+#include "tichu/play/duplicate.hpp"
+#include "tichu/play/parallel.hpp"
 
 namespace tichu::bindings {
 namespace {

@@ -5,9 +5,9 @@
 #include <string>
 
 #include "common.hpp"
-#include "tichu/rng.hpp"
-#include "tichu/score.hpp"
-#include "tichu/simulate.hpp"
+#include "tichu/game/rng.hpp"
+#include "tichu/game/score.hpp"
+#include "tichu/play/simulate.hpp"
 
 namespace tichu::bindings {
 namespace {

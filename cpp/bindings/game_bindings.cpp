@@ -13,11 +13,11 @@
 #include <structmember.h>  // PyMemberDef: where a slot lies (add_state_methods), after Python.h
 
 #include "common.hpp"
-#include "tichu/action_count.hpp"
-#include "tichu/match.hpp"
-#include "tichu/observation.hpp"
-#include "tichu/rng.hpp"
-#include "tichu/simulate.hpp"
+#include "tichu/game/action_count.hpp"
+#include "tichu/game/match.hpp"
+#include "tichu/game/observation.hpp"
+#include "tichu/game/rng.hpp"
+#include "tichu/play/simulate.hpp"
 
 namespace tichu::bindings {
 namespace {

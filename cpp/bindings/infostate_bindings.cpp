@@ -9,7 +9,7 @@
 #include <pybind11/typing.h>
 
 #include "common.hpp"
-#include "tichu/resample.hpp"
+#include "tichu/game/resample.hpp"
 
 namespace tichu::bindings {
 namespace {

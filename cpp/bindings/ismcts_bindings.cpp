@@ -6,10 +6,10 @@
 #include <vector>
 
 #include "common.hpp"
-#include "tichu/belief.hpp"
-#include "tichu/ismcts.hpp"
-#include "tichu/parallel.hpp"
-#include "tichu/resample.hpp"
+#include "tichu/game/resample.hpp"
+#include "tichu/play/belief.hpp"
+#include "tichu/play/ismcts.hpp"
+#include "tichu/play/parallel.hpp"
 
 namespace tichu::bindings {
 

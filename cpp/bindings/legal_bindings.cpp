@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "common.hpp"
-#include "tichu/movegen.hpp"
+#include "tichu/game/movegen.hpp"
 
 namespace tichu::bindings {
 namespace {

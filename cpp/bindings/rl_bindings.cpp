@@ -12,8 +12,8 @@
 #include <pybind11/numpy.h>
 
 #include "common.hpp"
-#include "tichu/action_ids.hpp"
-#include "tichu/observation_tensor.hpp"
+#include "tichu/game/action_ids.hpp"
+#include "tichu/game/observation_tensor.hpp"
 
 namespace tichu::bindings {
 namespace {

@@ -7,10 +7,10 @@
 #include <vector>
 
 #include "common.hpp"
-#include "tichu/parallel.hpp"
-#include "tichu/playout.hpp"
-#include "tichu/resample.hpp"
-#include "tichu/simulate.hpp"
+#include "tichu/game/resample.hpp"
+#include "tichu/play/parallel.hpp"
+#include "tichu/play/playout.hpp"
+#include "tichu/play/simulate.hpp"
 
 namespace tichu::bindings {
 namespace {

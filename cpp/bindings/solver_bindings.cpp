@@ -5,8 +5,8 @@
 #include <string>
 
 #include "common.hpp"
-#include "tichu/parallel.hpp"
-#include "tichu/solver.hpp"
+#include "tichu/play/parallel.hpp"
+#include "tichu/play/solver.hpp"
 
 namespace tichu::bindings {
 

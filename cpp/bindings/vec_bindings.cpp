@@ -12,9 +12,9 @@
 #include <pybind11/stl.h>
 
 #include "common.hpp"
-#include "tichu/action_ids.hpp"
-#include "tichu/observation_tensor.hpp"
-#include "tichu/vec_hands.hpp"
+#include "tichu/game/action_ids.hpp"
+#include "tichu/game/observation_tensor.hpp"
+#include "tichu/play/vec_hands.hpp"
 
 namespace tichu::bindings {
 namespace {

@@ -11,8 +11,8 @@
 
 #include "check.hpp"
 #include "hand_play.hpp"
-#include "tichu/policy.hpp"
-#include "tichu/solver.hpp"
+#include "tichu/play/policy.hpp"
+#include "tichu/play/solver.hpp"
 
 namespace {
 
