@@ -3,8 +3,8 @@
 // solve alike (docs/solver.md, "Round 6"). The positions come on stdin as
 // `python bench/solver_curve.py --cards 20 --positions 16 --dump` writes
 // them: cards left, the deal's seed, the actions' texts joined by '|'.
-//   g++ -std=c++20 -O3 -DNDEBUG -Icpp/include bench/ab/solver_bench.cpp cpp/src/game/*.cpp \
-//       cpp/src/play/*.cpp -o solver_bench
+//   g++ -std=c++20 -O3 -DNDEBUG -Icpp/include bench/ab/solver_bench.cpp
+//       cpp/src/game/*.cpp cpp/src/play/*.cpp -o solver_bench
 //   solver_bench [MAX_NODES] [ROUNDS] < positions.txt
 // Each position is solved with a fresh table (as the bench does) and a
 // node cap (default 2 million); prints per round "nodes N solved S cpu_s T

@@ -94,7 +94,7 @@ void bind_belief(py::module_& m) {
          double odds, int draws, py::handle policy, bool calls, int threads) {
         check_seat(player, "resample_for");
         const Belief b = belief_arg(belief, odds);
-        const Policy p{policy_kind(text_arg(policy, "policy")), calls};
+        const Policy p = policy_arg(policy, py::bool_(calls));
         const RecordedHand truth = hand;
         std::vector<PlayoutResult> results(static_cast<std::size_t>(n));
         resampling([&] {

@@ -20,6 +20,10 @@
 #include "tichu/game/state.hpp"
 #include "tichu/game/stop.hpp"
 
+namespace tichu {
+struct Policy;  // play/policy.hpp
+}  // namespace tichu
+
 namespace tichu::bindings {
 
 namespace py = pybind11;
@@ -153,6 +157,11 @@ Rules to_rules(py::handle obj);
 // catch block): the one mapping of core exceptions to Python ones, which
 // module.cpp registers with pybind11 and the vectorcall functions use.
 void set_python_error();
+
+// A policy argument (search_bindings.cpp): its text (policy_from_text, so
+// "heuristic:OPTIONS" too) and whether it calls; TypeError for a text that is
+// no str or a `calls` that is no bool, ValueError for an unknown policy.
+Policy policy_arg(py::handle text, py::handle calls);
 
 // A hand/card set argument: Cards, a mask int, or card text.
 Mask to_mask(py::handle obj, const char* what = "cards");

@@ -12,11 +12,7 @@ namespace tichu::bindings {
 namespace {
 
 PolicyBot bot_arg(py::handle policy, py::handle calls, py::handle seed) {
-  if (!PyUnicode_Check(policy.ptr()))
-    throw py::type_error("policy must be a str ('random', 'heuristic' or 'heuristic-v1')");
-  if (!PyBool_Check(calls.ptr())) throw py::type_error("calls must be a bool");
-  return PolicyBot{Policy{policy_kind(text_arg(policy, "policy")), calls.ptr() == Py_True},
-                   uint64_int(seed, "bot seed (0 <= seed < 2**64)")};
+  return PolicyBot{policy_arg(policy, calls), uint64_int(seed, "bot seed (0 <= seed < 2**64)")};
 }
 
 }  // namespace

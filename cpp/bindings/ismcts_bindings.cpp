@@ -33,9 +33,7 @@ void bind_ismcts(py::module_& m) {
         config.exploration = exploration;
         if (!std::isfinite(prior) || prior < 0.0) throw py::value_error("prior must be a finite number >= 0");
         config.prior = prior;
-        if (!PyUnicode_Check(policy.obj.ptr())) throw py::type_error("policy must be a str");
-        if (!PyBool_Check(calls.obj.ptr())) throw py::type_error("calls must be a bool");
-        config.policy = Policy{policy_kind(text_arg(policy.obj, "policy")), calls.obj.ptr() == Py_True};
+        config.policy = policy_arg(policy.obj, calls.obj);
         const std::string belief_name = belief.is_none() ? std::string() : text_arg(belief, "belief");
         IsmctsResult r;
         const RecordedHand hand = h;  // a copy: the search reads it without the GIL

@@ -17,15 +17,6 @@ namespace {
 
 std::uint64_t seed_arg(py::handle seed) { return uint64_int(seed, "seed (0 <= seed < 2**64)"); }
 
-Policy policy_arg(py::handle name, py::handle calls) {
-  if (!PyUnicode_Check(name.ptr())) {
-    throw py::type_error("policy must be a str ('random', 'heuristic' or 'heuristic-v1'), not " +
-                         std::string(py::str(py::type::of(name).attr("__name__"))));
-  }
-  if (!PyBool_Check(calls.ptr())) throw py::type_error("calls must be a bool");
-  return Policy{policy_kind(text_arg(name, "policy")), calls.ptr() == Py_True};
-}
-
 int threads_arg(py::handle threads) {
   const long long n = small_int(threads, "threads");
   if (n < 1) throw py::value_error("threads must be >= 1, not " + std::to_string(n));
@@ -52,12 +43,21 @@ const HandState& live_state(const RecordedHand& h) {
 
 }  // namespace
 
+Policy policy_arg(py::handle text, py::handle calls) {
+  if (!PyUnicode_Check(text.ptr())) {
+    throw py::type_error("policy must be a str ('random', 'heuristic' or 'heuristic-v1'), not " +
+                         std::string(py::str(py::type::of(text).attr("__name__"))));
+  }
+  if (!PyBool_Check(calls.ptr())) throw py::type_error("calls must be a bool");
+  return policy_from_text(text_arg(text, "policy"), calls.ptr() == Py_True);
+}
+
 void bind_search(py::module_& m) {
   m.attr("MAX_THREADS") = kMaxThreads;
   m.def(
-      "_set_heuristic_ablation", [](std::uint32_t rules_off) { set_heuristic_ablation(rules_off); },
-      py::arg("rules_off"),
-      "Switches the heuristic's rules in the bit set `rules_off` off (0: all on); for strength measurements only.");
+      "_check_policy", [](py::handle policy) { policy_arg(policy, py::bool_(true)); }, py::arg("policy"),
+      "Refuses a policy text the core does not play: TypeError for no str, ValueError for an unknown name or "
+      "heuristic option.");
   m.def(
       "_heuristic_call_features",
       [](std::uint64_t hand) {
@@ -70,9 +70,6 @@ void bind_search(py::module_& m) {
       [](std::uint64_t hand, bool grand) { return heuristic_call_chance(call_hand(hand), grand); }, py::arg("hand"),
       py::arg("grand"),
       "The calls table's chance in per mille that a hand (Grand Tichu: its first eight cards) goes out first.");
-  m.def(
-      "_set_heuristic_param", [](int index, int value) { set_heuristic_param(index, value); }, py::arg("index"),
-      py::arg("value"), "Sets one of the heuristic's numbers (heuristic.cpp Param); for tuning only.");
   m.def(
       "policy_action",
       [](const RecordedHand& h, py::handle policy, py::handle calls, py::handle seed) {

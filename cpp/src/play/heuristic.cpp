@@ -8,7 +8,6 @@
 // the trick, the wish). The other seats' hands are read for their sizes only.
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <bit>
 #include <cstdint>
 
@@ -29,107 +28,6 @@ int tichu_chance(int strength, int losers) {
 int grand_tichu_chance(int strength, int losers) {
   return kGrandChanceTable[static_cast<std::size_t>(std::clamp(strength, 0, kCallStrengths - 1))]
                           [static_cast<std::size_t>(std::clamp(losers, 0, kCallLosers - 1))];
-}
-
-std::atomic<std::uint32_t> g_ablation{0};  // rules switched off, for measurement only
-
-bool on(std::uint32_t rule) { return (g_ablation.load(std::memory_order_relaxed) & rule) == 0; }
-
-// The rules' numbers (docs/heuristic.md), settable for tuning only.
-enum Param : std::uint8_t {
-  kLeadBreak,        // a lead's cost per plan combination it breaks
-  kKeepBoss,         // a lead's cost for a winner while two or more losers remain
-  kCashLosers,       // cash the winners when at most this many losers remain
-  kFollowBreak,      // an answer's cost per plan combination it breaks
-  kBreakPoints,      // an answer that breaks the plan is played from this many trick points on
-  kBreakHand,        // ... or with at most this many cards
-  kPreciousPoints,   // the Phoenix, Dragon or a bomb card is spent from this many trick points on
-  kBombPoints,       // a bomb is dropped from this many trick points on
-  kDangerOwner,      // the table's owner in danger of going out with at most this many cards
-  kDangerFewest,     // an opponent in danger with at most this many cards
-  kFeedPartner,      // lead low (or the Dog) to a partner with at most this many cards
-  kFeedTichu,        // the Dog to a partner who called Tichu
-  kBreakTichu,       // spend anything against an opponent Tichu caller's winning play
-  kTichuStrength,    // a Tichu needs this strength (half points)
-  kTichuLosers,      // ... and at most this many losers
-  kGrandStrength,    // a Grand Tichu needs this strength of the first eight
-  kDogControl,       // the Dog is led even when holding control
-  kWishMode,         // 0: v1's wish; 1: none; 2: the highest rank not held; 3: a pushed card's rank
-  kSpareBoss,        // an answer keeps a winner single for a trick without points
-  kOneTwo,           // stop the other opponent when one is out; race when the partner is out first
-  kFeedSingle,       // lead the lowest single to a partner with one card
-  kPushMode,         // 0: v1's exchange; 1: keep the best card when strong; 2: the Dog to the partner
-  kPhoenixFree,      // the Phoenix is no loser (it joins one)
-  kTempo,            // answer with a winner (or bomb) that leaves a hand to cash out
-  kFollowLosers,     // an answer's cost per loser the hand keeps after it
-  kLeadHigh,         // a lead's bonus per rank2 (0: lower first as v1)
-  kPassLosers,       // pass when the answer adds this many losers (99: off), unless points or danger
-  kTichuChance,      // a Tichu from this chance (per mille) of going out first
-  kGrandChance,      // a Grand Tichu from this chance of the first eight
-  kProtectTichu,     // stop every opponent's winning play while the partner's Tichu stands
-  kCallerRace,       // a seat that called plays every answer it can (no sparing)
-  kPushStraight,     // the exchange's keep value of a card of the plan's straight, added
-  kPushPlan,         // the exchange's keep value per plan combination a card's loss adds (a lone single 0)
-  kPushGift,         // the partner's card by: 0 its keep value (v1); 1 its keep value before the plan's
-  kPushMahJong,      // the exchange's keep value of the Mah Jong
-  kPushPair,         // ... added to a normal card per other card of its rank
-  kNumParams
-};
-// Each number's default, its value in heuristic-v1 (read when its rule is
-// switched off) and its rule.
-struct ParamSpec {
-  int value;
-  int v1;
-  std::uint32_t rule;
-};
-constexpr std::array<ParamSpec, kNumParams> kSpec{{
-    {.value = 160, .v1 = 0, .rule = kRulePlan},  // kLeadBreak
-    {.value = 200, .v1 = 0, .rule = kRuleCount},  // kKeepBoss
-    {.value = 1, .v1 = 0, .rule = kRuleCount},  // kCashLosers
-    {.value = 0, .v1 = 0, .rule = kRulePlan},  // kFollowBreak
-    {.value = 10, .v1 = 0, .rule = kRulePlan},  // kBreakPoints
-    {.value = 5, .v1 = 99, .rule = kRulePlan},  // kBreakHand
-    {.value = 5, .v1 = 15, .rule = kRulePlan},  // kPreciousPoints
-    {.value = 15, .v1 = 25, .rule = kRulePlan},  // kBombPoints
-    {.value = 6, .v1 = 3, .rule = kRulePartner},  // kDangerOwner
-    {.value = 2, .v1 = 2, .rule = kRulePartner},  // kDangerFewest
-    {.value = 0, .v1 = 0, .rule = kRulePartner},  // kFeedPartner
-    {.value = 1, .v1 = 0, .rule = kRulePartner},  // kFeedTichu
-    {.value = 1, .v1 = 0, .rule = kRulePartner},  // kBreakTichu
-    {.value = 10, .v1 = 10, .rule = kRuleCalls},  // kTichuStrength
-    {.value = 2, .v1 = 2, .rule = kRuleCalls},  // kTichuLosers
-    {.value = 12, .v1 = 10, .rule = kRuleCalls},  // kGrandStrength
-    {.value = 1, .v1 = 0, .rule = kRulePartner},  // kDogControl
-    {.value = 3, .v1 = 0, .rule = kRuleWish},  // kWishMode
-    {.value = 0, .v1 = 0, .rule = kRuleCount},  // kSpareBoss
-    {.value = 1, .v1 = 0, .rule = kRulePartner},  // kOneTwo
-    {.value = 0, .v1 = 0, .rule = kRulePartner},  // kFeedSingle
-    {.value = 1, .v1 = 0, .rule = kRuleExchange},  // kPushMode
-    {.value = 1, .v1 = 0, .rule = kRuleCount},  // kPhoenixFree
-    {.value = 1, .v1 = 0, .rule = kRuleCount},  // kTempo
-    {.value = 40, .v1 = 0, .rule = kRuleCount},  // kFollowLosers
-    {.value = 0, .v1 = 0, .rule = kRulePlan},  // kLeadHigh
-    {.value = 0, .v1 = 99, .rule = kRuleCount},  // kPassLosers
-    {.value = 500, .v1 = 0, .rule = kRuleCalls},  // kTichuChance
-    {.value = 460, .v1 = 0, .rule = kRuleCalls},  // kGrandChance
-    {.value = 0, .v1 = 0, .rule = kRulePartner},  // kProtectTichu
-    {.value = 0, .v1 = 0, .rule = kRulePartner},  // kCallerRace
-    {.value = 25, .v1 = 0, .rule = kRuleExchange},  // kPushStraight
-    {.value = 15, .v1 = 0, .rule = kRuleExchange},  // kPushPlan
-    {.value = 1, .v1 = 0, .rule = kRuleExchange},  // kPushGift
-    {.value = 0, .v1 = 30, .rule = kRuleExchange},  // kPushMahJong
-    {.value = 6, .v1 = 8, .rule = kRuleExchange},  // kPushPair
-}};
-std::array<std::atomic<int>, kNumParams> g_param{};
-struct ParamInit {
-  ParamInit() noexcept {
-    for (std::size_t i = 0; i < kNumParams; ++i) g_param[i].store(kSpec[i].value, std::memory_order_relaxed);
-  }
-} const g_param_init;
-
-int par(Param p) {
-  if (!on(kSpec[p].rule)) return kSpec[p].v1;
-  return g_param[p].load(std::memory_order_relaxed);
 }
 
 constexpr int partner_of(int seat) { return (seat + 2) % 4; }
@@ -178,8 +76,8 @@ int losers(Mask hand) {
   return n;
 }
 
-bool wants_grand_tichu(Mask first_eight);
-bool wants_tichu(Mask hand);
+bool wants_grand_tichu(Mask first_eight, const HeuristicParams& hp);
+bool wants_tichu(Mask hand, const HeuristicParams& hp);
 
 // ---------------------------------------------------------------- the plan
 // A split of the hand into combinations (docs/heuristic.md "Hand planning"):
@@ -412,14 +310,14 @@ bool beatable(const Unseen& u, const Move& m) {
 // How much a card is worth keeping, for the exchange: the Dog and the Mah
 // Jong least (heuristic-v1 valued the Mah Jong like a 7), then normal cards
 // by rank (more when paired), bomb cards, the Phoenix and the Dragon most.
-int keep_value(Mask hand, Mask bombs, int card) {
+int keep_value(Mask hand, Mask bombs, int card, const HeuristicParams& hp) {
   const Mask bit = bit_of(card);
   if (bit == kDog) return 0;
-  if (bit == kMahJong) return par(kPushMahJong);
+  if (bit == kMahJong) return hp[kPushMahJong];
   if (bit == kPhoenix) return 400;
   if (bit == kDragon) return 410;
   const int rank = rank_of_index(card);
-  return 4 * rank + par(kPushPair) * (count(hand & rank_cards(rank)) - 1) + ((bombs & bit) ? 200 : 0);
+  return 4 * rank + hp[kPushPair] * (count(hand & rank_cards(rank)) - 1) + ((bombs & bit) ? 200 : 0);
 }
 
 // The two weakest cards to the opponents (the Dog to the right one), the
@@ -427,19 +325,19 @@ int keep_value(Mask hand, Mask bombs, int card) {
 // (docs/heuristic.md "The exchange"). Weakest by the keep value, plus 25 for
 // a card of the plan's straight and 15 per plan combination its loss adds
 // (a lone single's none); the partner's best by the keep value alone.
-Action push(Mask hand, bool strong) {
+Action push(Mask hand, bool strong, const HeuristicParams& hp) {
   const Mask bombs = bomb_cards(hand);
   std::array<int, kNumCards> value{};
   int weakest = -1, second = -1;
-  const int straight_value = on(kRuleExchange) ? par(kPushStraight) : 0;
-  const int gift_mode = on(kRuleExchange) ? par(kPushGift) : 0;
+  const int straight_value = hp.on(kRuleExchange) ? hp[kPushStraight] : 0;
+  const int gift_mode = hp.on(kRuleExchange) ? hp[kPushGift] : 0;
   const Mask straight = straight_value ? straight_of(hand & (kNormals | kMahJong) & ~bombs) : 0;
-  const int plan_value = on(kRuleExchange) ? par(kPushPlan) : 0;
+  const int plan_value = hp.on(kRuleExchange) ? hp[kPushPlan] : 0;
   const int combos = plan_value ? make_plan(hand).n : 0;
   std::array<int, kNumCards> gift_value{};
   for (Mask m = hand; m; m &= m - 1) {
     const int c = std::countr_zero(m);
-    const int base = keep_value(hand, bombs, c);
+    const int base = keep_value(hand, bombs, c, hp);
     value[static_cast<std::size_t>(c)] = base + ((straight & bit_of(c)) ? straight_value : 0);
     if (plan_value) value[static_cast<std::size_t>(c)] += plan_value * (make_plan(hand & ~bit_of(c)).n - combos + 1);
     gift_value[static_cast<std::size_t>(c)] = gift_mode ? base : value[static_cast<std::size_t>(c)];
@@ -459,7 +357,7 @@ Action push(Mask hand, bool strong) {
     const bool best_keepable = gift >= 0 && best < 200 && !(bit_of(gift) & (bombs | kPhoenix | kDragon));
     if (gift < 0 || (keepable && (!best_keepable || v > best)) || (!keepable && !best_keepable && v < best)) gift = c;
   }
-  if (on(kRuleExchange) && par(kPushMode) == 1 && strong) {  // keep the best: the partner gets the third weakest
+  if (hp.on(kRuleExchange) && hp[kPushMode] == 1 && strong) {  // keep the best: the partner gets the third weakest
     int third = -1;
     for (Mask m = hand & ~bit_of(weakest) & ~bit_of(second); m; m &= m - 1) {
       const int c = std::countr_zero(m);
@@ -467,7 +365,7 @@ Action push(Mask hand, bool strong) {
     }
     gift = third;
   }
-  if (on(kRuleExchange) && par(kPushMode) == 2 && (hand & kDog) && weakest == 1) {  // the Dog to the partner
+  if (hp.on(kRuleExchange) && hp[kPushMode] == 2 && (hand & kDog) && weakest == 1) {  // the Dog to the partner
     int third = -1;
     for (Mask m = hand & ~kDog & ~bit_of(second); m; m &= m - 1) {
       const int c = std::countr_zero(m);
@@ -533,7 +431,7 @@ struct View {
   bool race = false;            // the partner is out first: go out before both opponents
 };
 
-View view_of(const HandState& s) {
+View view_of(const HandState& s, const HeuristicParams& hp) {
   View v;
   v.seat = s.current_player();
   v.hand = s.hand(v.seat);
@@ -549,7 +447,7 @@ View view_of(const HandState& s) {
   v.partner_cards = count(s.hand(partner));
   v.partner_in = v.partner_cards > 0;
   v.partner_tichu = v.partner_in && s.call(partner) != Call::None;
-  if (on(kRulePartner) && par(kOneTwo) && s.out_count() == 1) {
+  if (hp.on(kRulePartner) && hp[kOneTwo] && s.out_count() == 1) {
     v.race = s.out_seat(0) == partner;
     v.stop = !v.race;
   }
@@ -565,10 +463,10 @@ int broken_ranks(Mask hand, const Move& m) {
 
 // A lead's score (v1's): longer first, lower first; the Phoenix, the Dragon
 // and bomb cards kept; singles high when an opponent holds one card.
-int lead_score(const View& v, const Move& m) {
+int lead_score(const View& v, const Move& m, const HeuristicParams& hp) {
   if (m.type == MoveType::Dog) {
     if (!v.partner_in) return -400;
-    return v.control && !par(kDogControl) ? -300 : 60;  // hand the lead to the partner when we cannot win it back
+    return v.control && !hp[kDogControl] ? -300 : 60;  // hand the lead to the partner when we cannot win it back
   }
   if (is_bomb(m.type)) return -1000;
   int score = 20 * m.length - m.rank2;
@@ -615,7 +513,7 @@ bool loser(Mask c, const Unseen& u, Mask bombs, bool phoenix_free) {
 // unseen cards at many positions. The key is what it depends on: the hand,
 // the unseen cards (the rest of Unseen follows from them) and the one
 // number loser reads. 1,024 entries of 32 bytes: 32 KiB a thread.
-std::uint32_t loser_bits(Mask hand, const Unseen& u) {
+std::uint32_t loser_bits(Mask hand, const Unseen& u, const HeuristicParams& hp) {
   struct Memo {
     Mask hand = 0;
     Mask unseen = 0;
@@ -625,7 +523,7 @@ std::uint32_t loser_bits(Mask hand, const Unseen& u) {
   };
   constexpr int kMemoBits = 10;
   thread_local std::array<Memo, std::size_t{1} << kMemoBits> memo{};
-  const int phoenix_free = par(kPhoenixFree);  // read once: the key and the result agree
+  const int phoenix_free = hp[kPhoenixFree];  // read once: the key and the result agree
   const std::uint64_t h = (hand * 0x9E3779B97F4A7C15ULL) ^ (u.cards * 0xBF58476D1CE4E5B9ULL);
   Memo& m = memo[static_cast<std::size_t>(h >> (64 - kMemoBits))];
   if (m.full && m.hand == hand && m.unseen == u.cards && m.phoenix_free == phoenix_free) return m.losers;
@@ -640,12 +538,12 @@ std::uint32_t loser_bits(Mask hand, const Unseen& u) {
 }
 
 // How many combinations of `hand`'s own plan are losers.
-int losers_after(Mask hand, const Unseen& u) { return count(loser_bits(hand, u)); }
+int losers_after(Mask hand, const Unseen& u, const HeuristicParams& hp) { return count(loser_bits(hand, u, hp)); }
 
-Action lead(const HandState& s, const View& v, const Move* moves, int n) {
+Action lead(const HandState& s, const View& v, const Move* moves, int n, const HeuristicParams& hp) {
   // Partnership: the lead to a partner about to go out (or who called Tichu).
-  if (on(kRulePartner) && v.partner_in &&
-      (v.partner_cards <= par(kFeedPartner) || (v.partner_tichu && par(kFeedTichu)))) {
+  if (hp.on(kRulePartner) && v.partner_in &&
+      (v.partner_cards <= hp[kFeedPartner] || (v.partner_tichu && hp[kFeedTichu]))) {
     int low = -1;
     for (int i = 0; i < n; ++i) {
       if (moves[i].type == MoveType::Dog) return play_action(moves[i]);
@@ -653,10 +551,10 @@ Action lead(const HandState& s, const View& v, const Move* moves, int n) {
           (low < 0 || moves[i].rank2 < moves[low].rank2))
         low = i;
     }
-    if (par(kFeedSingle) && low >= 0 && v.partner_cards == 1 && v.fewest_opponent_cards > 1)
+    if (hp[kFeedSingle] && low >= 0 && v.partner_cards == 1 && v.fewest_opponent_cards > 1)
       return play_action(moves[low]);
   }
-  const bool plan_on = on(kRulePlan), count_on = on(kRuleCount);
+  const bool plan_on = hp.on(kRulePlan), count_on = hp.on(kRuleCount);
   Plan plan;
   Unseen unseen;
   int non_boss = 0;
@@ -664,7 +562,7 @@ Action lead(const HandState& s, const View& v, const Move* moves, int n) {
   if (plan_on || count_on) {
     plan = make_plan(v.hand);
     unseen = unseen_of(s, v.seat);
-    const std::uint32_t lost = loser_bits(v.hand, unseen);
+    const std::uint32_t lost = loser_bits(v.hand, unseen, hp);
     for (int k = 0; k < plan.n; ++k) {
       const Mask c = plan.combo[static_cast<std::size_t>(k)];
       const bool lose = ((lost >> k) & 1U) != 0;
@@ -675,16 +573,15 @@ Action lead(const HandState& s, const View& v, const Move* moves, int n) {
   int best = 0, best_score = 0;
   for (int i = 0; i < n; ++i) {
     const Move& m = moves[i];
-    int score = lead_score(v, m) + par(kLeadHigh) * m.rank2;
-    if (plan_on && m.type != MoveType::Dog && !is_bomb(m.type)) score -= par(kLeadBreak) * broken(plan, m.cards);
+    int score = lead_score(v, m, hp) + hp[kLeadHigh] * m.rank2;
+    if (plan_on && m.type != MoveType::Dog && !is_bomb(m.type)) score -= hp[kLeadBreak] * broken(plan, m.cards);
     if (count_on && m.type != MoveType::Dog && !is_bomb(m.type) && broken(plan, m.cards) == 0 && m.cards != kPhoenix) {
       const bool whole_boss =
           boss[static_cast<std::size_t>(plan.id[static_cast<std::size_t>(std::countr_zero(m.cards))])] &&
           count(plan.combo[static_cast<std::size_t>(plan.id[static_cast<std::size_t>(std::countr_zero(m.cards))])]) ==
               m.length;
       if (whole_boss)
-        score +=
-            non_boss <= par(kCashLosers) ? 1000 : -par(kKeepBoss);  // cash the winners last but one; else keep them
+        score += non_boss <= hp[kCashLosers] ? 1000 : -hp[kKeepBoss];  // cash the winners last but one; else keep them
     }
     if (i == 0 || score > best_score) best = i, best_score = score;
   }
@@ -693,24 +590,24 @@ Action lead(const HandState& s, const View& v, const Move* moves, int n) {
 
 // The choice among `moves`, the legal moves of the seat in turn (or
 // offered a bomb) in legal_moves order.
-Action play_among(const HandState& s, const Move* moves, int n) {
-  const View v = view_of(s);
+Action play_among(const HandState& s, const Move* moves, int n, const HeuristicParams& hp) {
+  const View v = view_of(s, hp);
   const Move* table = s.table();
   int pass = -1;
   for (int i = 0; i < n; ++i) {
     if (moves[i].cards == v.hand) return play_action(moves[i]);  // going out
     if (moves[i].type == MoveType::Pass) pass = i;
   }
-  if (table == nullptr) return lead(s, v, moves, n);
+  if (table == nullptr) return lead(s, v, moves, n, hp);
   const int owner = s.table_player();
   const bool partner_table = owner == partner_of(v.seat);
   if (partner_table && pass >= 0) return play_action(kPass);  // never beat the partner but to go out
-  const bool plan_on = on(kRulePlan);
+  const bool plan_on = hp.on(kRulePlan);
   Plan plan;
   if (plan_on) plan = make_plan(v.hand);
-  const int follow_losers = on(kRuleCount) ? par(kFollowLosers) : 0;
+  const int follow_losers = hp.on(kRuleCount) ? hp[kFollowLosers] : 0;
   Unseen unseen;  // every use below is under the counting rule
-  if (on(kRuleCount)) unseen = unseen_of(s, v.seat);
+  if (hp.on(kRuleCount)) unseen = unseen_of(s, v.seat);
   // The cheapest beating move, bombs apart.
   int best = -1, best_cost = 0, bomb = -1;
   for (int i = 0; i < n; ++i) {
@@ -721,52 +618,53 @@ Action play_among(const HandState& s, const Move* moves, int n) {
       continue;
     }
     int cost = follow_cost(v, m);
-    if (plan_on) cost += par(kFollowBreak) * broken(plan, m.cards);
+    if (plan_on) cost += hp[kFollowBreak] * broken(plan, m.cards);
     if (follow_losers) {
       const Mask rest = v.hand & ~m.cards;
-      cost += follow_losers * losers_after(rest, unseen);
+      cost += follow_losers * losers_after(rest, unseen, hp);
     }
     if (best < 0 || cost < best_cost) best = i, best_cost = cost;
   }
   if (pass < 0) return play_action(moves[best >= 0 ? best : bomb]);  // the wish binds
-  if (on(kRuleCount) && par(kTempo) && !partner_table) {  // win the lead and cash out
+  if (hp.on(kRuleCount) && hp[kTempo] && !partner_table) {  // win the lead and cash out
     for (const int c : {best, bomb}) {
       if (c < 0) continue;
       const Move& m = moves[c];
       if (!is_bomb(m.type) && beatable(unseen, m)) continue;
-      if (losers_after(v.hand & ~m.cards, unseen) <= par(kCashLosers)) return play_action(m);
+      if (losers_after(v.hand & ~m.cards, unseen, hp) <= hp[kCashLosers]) return play_action(m);
     }
   }
   const int owner_cards = owner >= 0 ? count(s.hand(owner)) : 14;
-  const bool caller = on(kRulePartner) && par(kBreakTichu) && owner == v.opponent_tichu;  // break the opponent's Tichu
-  const bool protect = par(kProtectTichu) && v.partner_tichu;  // the partner's Tichu stands
-  const bool racing = par(kCallerRace) && s.call(v.seat) != Call::None;  // our own Tichu
+  const bool caller =
+      hp.on(kRulePartner) && hp[kBreakTichu] && owner == v.opponent_tichu;  // break the opponent's Tichu
+  const bool protect = hp[kProtectTichu] && v.partner_tichu;  // the partner's Tichu stands
+  const bool racing = hp[kCallerRace] && s.call(v.seat) != Call::None;  // our own Tichu
   const bool danger =
-      !partner_table && (owner_cards <= par(kDangerOwner) || v.fewest_opponent_cards <= par(kDangerFewest) || caller ||
+      !partner_table && (owner_cards <= hp[kDangerOwner] || v.fewest_opponent_cards <= hp[kDangerFewest] || caller ||
                          v.stop || v.race || protect || racing);
   const int points = card_points(s.trick());
   if (best >= 0) {
     const bool precious = (moves[best].cards & (kPhoenix | kDragon)) || (moves[best].cards & v.bombs);
     bool breaks = plan_on && broken(plan, moves[best].cards) > 0;
-    if (follow_losers && par(kPassLosers) < 99) {
-      const int kept = plan_on ? losers_after(v.hand, unseen) : 0;  // the plan's losers (no plan: none)
-      const int delta = losers_after(v.hand & ~moves[best].cards, unseen) - kept;
-      breaks = delta >= par(kPassLosers);
+    if (follow_losers && hp[kPassLosers] < 99) {
+      const int kept = plan_on ? losers_after(v.hand, unseen, hp) : 0;  // the plan's losers (no plan: none)
+      const int delta = losers_after(v.hand & ~moves[best].cards, unseen, hp) - kept;
+      breaks = delta >= hp[kPassLosers];
     }
     bool spare = false;  // a winner single kept for a trick worth it
-    if (par(kSpareBoss) && on(kRuleCount) && moves[best].type == MoveType::Single && points <= 0 && !danger) {
+    if (hp[kSpareBoss] && hp.on(kRuleCount) && moves[best].type == MoveType::Single && points <= 0 && !danger) {
       spare = !beatable(unseen, moves[best]) && count(v.hand) > 2;
     }
-    if ((!precious || danger || points >= par(kPreciousPoints) || count(v.hand) <= 4) &&
-        (!breaks || danger || points >= par(kBreakPoints) || count(v.hand) <= par(kBreakHand)) && !spare)
+    if ((!precious || danger || points >= hp[kPreciousPoints] || count(v.hand) <= 4) &&
+        (!breaks || danger || points >= hp[kBreakPoints] || count(v.hand) <= hp[kBreakHand]) && !spare)
       return play_action(moves[best]);
   }
-  if (bomb >= 0 && !partner_table && (danger || points >= par(kBombPoints))) return play_action(moves[bomb]);
+  if (bomb >= 0 && !partner_table && (danger || points >= hp[kBombPoints])) return play_action(moves[bomb]);
   return play_action(kPass);
 }
 
 // The move at a play or bomb decision: the legal moves listed, then play_among's choice.
-Action play(const HandState& s, PolicyScratch& scratch) {
+Action play(const HandState& s, const HeuristicParams& hp, PolicyScratch& scratch) {
   const bool in_turn = s.decision() == Decision::Play;
   const Mask hand = s.hand(s.current_player());
   const Move* table = s.table();
@@ -775,60 +673,57 @@ Action play(const HandState& s, PolicyScratch& scratch) {
   const int n =
       legal_moves(Situation{.hand = hand, .table = table, .wish = in_turn ? s.wish() : 0, .out_of_turn = !in_turn},
                   moves);
-  return play_among(s, moves, n);
+  return play_among(s, moves, n, hp);
 }
 
 // Calls from the table of scripts/make_call_table.py (heuristic_calls.inc):
 // call when the hand's chance of going out first, in per mille, reaches the
 // threshold.
-bool wants_grand_tichu(Mask first_eight) {
-  if (!on(kRuleCalls)) return strength2(first_eight) >= 10;
-  return heuristic_call_chance(first_eight, true) >= par(kGrandChance);
+bool wants_grand_tichu(Mask first_eight, const HeuristicParams& hp) {
+  if (!hp.on(kRuleCalls)) return strength2(first_eight) >= 10;
+  return heuristic_call_chance(first_eight, true, hp) >= hp[kGrandChance];
 }
 
-bool wants_tichu(Mask hand) {
-  if (!on(kRuleCalls)) return strength2(hand) >= 10 && losers(hand) <= 2;
-  return heuristic_call_chance(hand, false) >= par(kTichuChance);
+bool wants_tichu(Mask hand, const HeuristicParams& hp) {
+  if (!hp.on(kRuleCalls)) return strength2(hand) >= 10 && losers(hand) <= 2;
+  return heuristic_call_chance(hand, false, hp) >= hp[kTichuChance];
 }
 
 }  // namespace
 
-void set_heuristic_ablation(std::uint32_t rules_off) { g_ablation.store(rules_off, std::memory_order_relaxed); }
-
-void set_heuristic_param(int index, int value) {
-  if (index < 0 || index >= kNumParams) return;
-  g_param[static_cast<std::size_t>(index)].store(value, std::memory_order_relaxed);
+std::array<int, 2> heuristic_call_features(Mask hand, const HeuristicParams& params) {
+  return {strength2(hand), losers_after(hand, unseen_from(kDeck & ~hand), params)};
 }
 
-std::array<int, 2> heuristic_call_features(Mask hand) {
-  return {strength2(hand), losers_after(hand, unseen_from(kDeck & ~hand))};
-}
-
-int heuristic_call_chance(Mask hand, bool grand) {
-  const auto f = heuristic_call_features(hand);
+int heuristic_call_chance(Mask hand, bool grand, const HeuristicParams& params) {
+  const auto f = heuristic_call_features(hand, params);
   return grand ? grand_tichu_chance(f[0], f[1]) : tichu_chance(f[0], f[1]);
 }
 
-Action choose_heuristic_play(const HandState& s, const Move* moves, int n) { return play_among(s, moves, n); }
+Action choose_heuristic_play(const HandState& s, const Move* moves, int n, const HeuristicParams& params) {
+  return play_among(s, moves, n, params);
+}
 
-Action choose_heuristic(const HandState& s, bool calls, SplitMix64& /*rng*/, PolicyScratch& scratch) {
+Action choose_heuristic(const HandState& s, bool calls, const HeuristicParams& hp, SplitMix64& /*rng*/,
+                        PolicyScratch& scratch) {
   const int seat = s.current_player();
   const bool partner_called = s.call(partner_of(seat)) != Call::None;
   switch (s.decision()) {
     case Decision::GrandTichu:
-      return value_action(ActionKind::GrandTichu, calls && wants_grand_tichu(s.first_eight(seat)));
-    case Decision::Tichu: return value_action(ActionKind::Tichu, calls && !partner_called && wants_tichu(s.hand(seat)));
-    case Decision::Exchange: return push(s.hand(seat), s.call(seat) != Call::None || wants_tichu(s.hand(seat)));
+      return value_action(ActionKind::GrandTichu, calls && wants_grand_tichu(s.first_eight(seat), hp));
+    case Decision::Tichu:
+      return value_action(ActionKind::Tichu, calls && !partner_called && wants_tichu(s.hand(seat), hp));
+    case Decision::Exchange: return push(s.hand(seat), s.call(seat) != Call::None || wants_tichu(s.hand(seat), hp), hp);
     case Decision::Play:
-      if (calls && !partner_called && s.may_call_tichu(seat) && wants_tichu(s.hand(seat))) {
+      if (calls && !partner_called && s.may_call_tichu(seat) && wants_tichu(s.hand(seat), hp)) {
         return value_action(ActionKind::Tichu, 1);
       }
-      return play(s, scratch);
-    case Decision::Bomb: return play(s, scratch);
+      return play(s, hp, scratch);
+    case Decision::Bomb: return play(s, hp, scratch);
     case Decision::Wish: {
-      if (!on(kRuleWish) || par(kWishMode) == 0) return value_action(ActionKind::Wish, wish(s, seat));
-      if (par(kWishMode) == 1) return value_action(ActionKind::Wish, 0);
-      if (par(kWishMode) == 3) return value_action(ActionKind::Wish, pushed_wish(s, seat));
+      if (!hp.on(kRuleWish) || hp[kWishMode] == 0) return value_action(ActionKind::Wish, wish(s, seat));
+      if (hp[kWishMode] == 1) return value_action(ActionKind::Wish, 0);
+      if (hp[kWishMode] == 3) return value_action(ActionKind::Wish, pushed_wish(s, seat));
       for (int r = kMaxRank; r >= kMinRank; --r) {
         if (!(s.hand(seat) & rank_cards(r))) return value_action(ActionKind::Wish, r);
       }

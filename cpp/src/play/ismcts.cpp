@@ -66,7 +66,7 @@ int exchange_candidates(const HandState& s, Action* out) {
   };
   SplitMix64 rng(0);  // the heuristic's push draws nothing; a fixed stream keeps it so
   thread_local PolicyScratch scratch;
-  add(choose_heuristic(s, false, rng, scratch));
+  add(choose_heuristic(s, false, kShippedHeuristic, rng, scratch));
   const int weak = std::min(3, n), strong = std::min(3, n);
   for (int left = 0; left < weak; ++left) {
     for (int right = 0; right < weak; ++right) {
@@ -267,7 +267,7 @@ class Tree {
     int favourite = -1;
     if (config_.prior > 0.0) {
       SplitMix64 fixed(0);
-      const Action h = choose_heuristic(world, config_.policy.calls, fixed, scratch_);
+      const Action h = choose_heuristic(world, config_.policy.calls, heuristic_params(config_.policy), fixed, scratch_);
       for (int i = 0; i < n; ++i) {
         if (actions_[static_cast<std::size_t>(i)] == h) {
           favourite = i;

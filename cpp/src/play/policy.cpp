@@ -147,4 +147,15 @@ PolicyKind policy_kind(std::string_view name) {
   throw std::invalid_argument("unknown policy " + quoted(name) + ": expected 'random', 'heuristic' or 'heuristic-v1'");
 }
 
+Policy policy_from_text(std::string_view text, bool calls) {
+  const std::size_t colon = text.find(':');
+  Policy policy{.kind = policy_kind(text.substr(0, colon)), .calls = calls};
+  if (colon == std::string_view::npos) return policy;
+  if (policy.kind != PolicyKind::Heuristic) {
+    throw std::invalid_argument("only the heuristic takes options, not " + quoted(text.substr(0, colon)));
+  }
+  policy.heuristic = std::make_shared<const HeuristicParams>(HeuristicParams::parse(text.substr(colon + 1)));
+  return policy;
+}
+
 }  // namespace tichu

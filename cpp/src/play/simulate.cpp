@@ -12,7 +12,8 @@ void simulate_hands(std::uint64_t seed, std::uint64_t first, Rules rules, const 
   parallel_for(static_cast<long long>(out.size()), threads, [&](long long begin, long long end) {
     thread_local PolicyScratch scratch;
     PolicyScratch& local = scratch;  // fetched once: each use of a thread_local goes through a guard
-    const Policy chosen = policy;    // in registers, not read through a reference every decision
+    // A local copy, not read through a reference every decision (measured faster than the reference).
+    const Policy chosen = policy;  // NOLINT(performance-unnecessary-copy-initialization)
     for (long long h = begin; h < end; ++h) {
       const std::uint64_t dealt = hand_seed(seed, first + static_cast<std::uint64_t>(h));
       SplitMix64 rng(dealt ^ 0xD1B54A32D192ED03ULL);  // one stream per hand, as ever: a seed keeps its hands

@@ -911,7 +911,7 @@ Action Search::heuristic(const HandState& s, const Move* moves, int n_moves) {
     return choose_heuristic_play(s, moves, n_moves);  // the moves listed once
   }
   SplitMix64 rng(0);  // the heuristic draws nothing
-  return choose_heuristic(s, false, rng, work_.scratch);
+  return choose_heuristic(s, false, kShippedHeuristic, rng, work_.scratch);
 }
 
 int Search::ab(const HandState& s, int alpha, int beta, int ply) {

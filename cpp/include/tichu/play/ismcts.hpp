@@ -28,8 +28,9 @@ struct IsmctsConfig {
   int threads = 1;            // root parallelisation: one tree per thread, root statistics summed
   std::uint64_t seed = 0;
   double exploration = 0.35;  // the UCB1 constant c, on rewards scaled by kRewardScale
-  Policy policy{.kind = PolicyKind::Random,
-                .calls = false};  // the playouts' policy; calls=false: no call is ever searched or made
+  // The playouts' policy (with the heuristic's settings, the progressive bias's too); calls=false: no call is
+  // ever searched or made.
+  Policy policy{.kind = PolicyKind::Random, .calls = false};
   int max_nodes = kMaxTreeNodes;             // per thread
   // Progressive bias: the heuristic's action at a node is expanded first and
   // gets prior / (visits + 1) added to its UCB1 score; 0: plain UCB1.

@@ -5,12 +5,14 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string_view>
 
 #include "tichu/game/action.hpp"
 #include "tichu/game/movegen.hpp"
 #include "tichu/game/rng.hpp"
 #include "tichu/game/state.hpp"
+#include "tichu/play/heuristic_params.hpp"
 
 namespace tichu {
 
@@ -22,11 +24,24 @@ struct Policy {
   // false: never a Grand Tichu nor a Tichu (the call decisions answer "no"
   // and the in-play `tichu` action is never taken).
   bool calls = true;
+  // The heuristic's settings (kind Heuristic); null: the shipped heuristic.
+  // Shared and immutable, so that the copies of a policy share one value.
+  std::shared_ptr<const HeuristicParams> heuristic = nullptr;
 };
 
 // The policy named "random", "heuristic" or "heuristic-v1";
 // std::invalid_argument naming the valid ones otherwise.
 PolicyKind policy_kind(std::string_view name);
+
+// The policy a text names: a name of policy_kind, or "heuristic:OPTIONS"
+// with the heuristic's settings (HeuristicParams::parse); std::invalid_argument
+// for anything else.
+Policy policy_from_text(std::string_view text, bool calls);
+
+// The heuristic settings `policy` plays with.
+inline const HeuristicParams& heuristic_params(const Policy& policy) {
+  return policy.heuristic ? *policy.heuristic : kShippedHeuristic;
+}
 
 // Room for one decision's legal moves; a few tens of kilobytes, so a
 // caller keeps one per thread rather than on the stack of every call.
@@ -37,8 +52,9 @@ struct PolicyScratch {
 // The random policy alone (policy.cpp): uniform among the legal actions.
 Action choose_random(const HandState& s, bool calls, SplitMix64& rng, PolicyScratch& scratch);
 
-// The heuristic policy alone (heuristic.cpp).
-Action choose_heuristic(const HandState& s, bool calls, SplitMix64& rng, PolicyScratch& scratch);
+// The heuristic policy alone (heuristic.cpp), with the settings `params`.
+Action choose_heuristic(const HandState& s, bool calls, const HeuristicParams& params, SplitMix64& rng,
+                        PolicyScratch& scratch);
 
 // The frozen yardstick heuristic-v1 alone (heuristic_v1.cpp): never changes.
 Action choose_heuristic_v1(const HandState& s, bool calls, SplitMix64& rng, PolicyScratch& scratch);
@@ -48,7 +64,9 @@ Action choose_heuristic_v1(const HandState& s, bool calls, SplitMix64& rng, Poli
 // playout's loop calls the policy itself, not a dispatcher, every decision.
 inline Action choose(const HandState& s, const Policy& policy, SplitMix64& rng, PolicyScratch& scratch) {
   if (policy.kind == PolicyKind::Random) return choose_random(s, policy.calls, rng, scratch);
-  if (policy.kind == PolicyKind::Heuristic) return choose_heuristic(s, policy.calls, rng, scratch);
+  if (policy.kind == PolicyKind::Heuristic) {
+    return choose_heuristic(s, policy.calls, heuristic_params(policy), rng, scratch);
+  }
   return choose_heuristic_v1(s, policy.calls, rng, scratch);
 }
 
@@ -56,32 +74,17 @@ inline Action choose(const HandState& s, const Policy& policy, SplitMix64& rng, 
 // among `moves`, its n legal moves in legal_moves order (as
 // legal_actions lists them): choose_heuristic's action there, for a caller
 // that has listed the moves already (the solver).
-Action choose_heuristic_play(const HandState& s, const Move* moves, int n);
-
-// The heuristic's rules that set_heuristic_ablation can switch off, to
-// measure what each is worth (scripts/heuristic_strength.py; docs/bots.md).
-inline constexpr std::uint32_t kRuleCount = 1;      // card counting
-inline constexpr std::uint32_t kRulePartner = 2;    // partnership
-inline constexpr std::uint32_t kRulePlan = 4;       // hand planning
-inline constexpr std::uint32_t kRuleCalls = 8;      // calls from the table
-inline constexpr std::uint32_t kRuleExchange = 16;  // the exchange
-inline constexpr std::uint32_t kRuleWish = 32;      // the wish and the Dragon gift
-
-// Switches the heuristic's rules in `rules_off` off (0: all on, the
-// default) for every thread; for measurements only, never during a run.
-void set_heuristic_ablation(std::uint32_t rules_off);
+Action choose_heuristic_play(const HandState& s, const Move* moves, int n,
+                             const HeuristicParams& params = kShippedHeuristic);
 
 // A hand's strength (half points) and losers, the features of the heuristic's
 // calls table (scripts/make_call_table.py).
-std::array<int, 2> heuristic_call_features(Mask hand);
+std::array<int, 2> heuristic_call_features(Mask hand, const HeuristicParams& params = kShippedHeuristic);
 
 // The table's chance in per mille that a hand goes out first: of the first
 // eight cards for Grand Tichu (`grand`), else of the hand for Tichu. The
 // heuristic calls from kTichuChance / kGrandChance (heuristic.cpp); a search
 // bot compares it with its own thresholds (tichu_fast.decide.table_call).
-int heuristic_call_chance(Mask hand, bool grand);
-
-// Sets one of the heuristic's numbers (heuristic.cpp `Param`), for tuning only.
-void set_heuristic_param(int index, int value);
+int heuristic_call_chance(Mask hand, bool grand, const HeuristicParams& params = kShippedHeuristic);
 
 }  // namespace tichu
