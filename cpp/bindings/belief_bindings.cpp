@@ -65,7 +65,7 @@ void bind_per_hand(py::module_& m, const char* name, PerHand compute, const char
 
 }  // namespace
 
-void bind_belief(py::module_& m) {
+void register_belief(py::module_& m) {
   bind_per_hand(m, "log_likelihoods", &log_likelihoods,
                 "The log-likelihood of each hand's record of the plays and passes of the seats other than `player`.");
   bind_per_hand(m, "belief_weights", &belief_weights,

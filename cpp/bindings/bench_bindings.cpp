@@ -10,7 +10,7 @@
 
 namespace tichu::bindings {
 
-void bind_bench(py::module_& m) {
+void register_bench(py::module_& m) {
   m.def(
       "_time_legal_moves",
       [](const py::array_t<std::uint64_t, py::array::c_style>& hands, py::handle table, py::handle wish,

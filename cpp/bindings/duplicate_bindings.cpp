@@ -17,7 +17,7 @@ PolicyBot bot_arg(py::handle policy, py::handle calls, py::handle seed) {
 
 }  // namespace
 
-void bind_duplicate(py::module_& m) {
+void register_duplicate(py::module_& m) {
   m.def(
       "duplicate_records",
       [](py::handle seed, py::handle first, py::handle n, py::handle policy_a, py::handle calls_a, py::handle seed_a,

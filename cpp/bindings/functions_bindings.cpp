@@ -84,7 +84,7 @@ py::typing::List<Cards> from_masks(const Shown<IntegerArray>& arg) {
 
 }  // namespace
 
-void bind_functions(py::module_& m) {
+void register_functions(py::module_& m) {
   m.def(
       "classify",
       [](const CardsArg& cards) {

@@ -1,7 +1,8 @@
 // Search for Python: built-in policies, playouts, action evaluation and
 // simulate (_core.policy_action, playout, playouts, action_values,
-// simulate_records). Arguments are converted while the GIL is held; every
-// loop of playouts runs without it.
+// simulate_records, and simulate: random hands as a table of ints).
+// Arguments are converted while the GIL is held; every loop of playouts runs
+// without it.
 #include <cstring>
 #include <string>
 #include <vector>
@@ -52,7 +53,7 @@ Policy policy_arg(py::handle text, py::handle calls) {
   return policy_from_text(text_arg(text, "policy"), calls.ptr() == Py_True);
 }
 
-void bind_search(py::module_& m) {
+void register_search(py::module_& m) {
   m.attr("MAX_THREADS") = kMaxThreads;
   m.def(
       "_check_policy", [](py::handle policy) { policy_arg(policy, py::bool_(true)); }, py::arg("policy"),
@@ -195,6 +196,27 @@ void bind_search(py::module_& m) {
       },
       py::arg("seed"), py::arg("first"), py::arg("n"), py::arg("policy"), py::arg("calls"), py::arg("rules"),
       py::arg("threads"), "Hands first..first+n-1 from `seed` played by a built-in policy, as HAND_RECORD_DTYPE.");
+  m.def(
+      "simulate",
+      [](std::uint64_t seed, std::uint64_t first, int n, bool bombs_out_of_turn) {
+        if (n < 0) throw py::value_error("n must be >= 0");
+        std::vector<HandRecord> records(static_cast<std::size_t>(n));
+        Rules rules;
+        rules.bombs_out_of_turn = bombs_out_of_turn;
+        without_gil([&] { simulate_hands(seed, first, n, rules, records.data()); });
+        py::array_t<std::int32_t> table({static_cast<py::ssize_t>(n), static_cast<py::ssize_t>(10)});
+        auto t = table.mutable_unchecked<2>();
+        for (py::ssize_t i = 0; i < n; ++i) {
+          const HandRecord& r = records[static_cast<std::size_t>(i)];
+          const std::array<int, 10> row{r.score[0], r.score[1], r.one_two,  r.first_out, r.tricks,
+                                        r.bombs,    r.calls[0], r.calls[1], r.calls[2],  r.calls[3]};
+          for (py::ssize_t j = 0; j < 10; ++j) t(i, j) = row[static_cast<std::size_t>(j)];
+        }
+        return table;
+      },
+      py::arg("seed"), py::arg("first"), py::arg("n"), py::arg("bombs_out_of_turn") = true,
+      "Plays n random-policy hands in C++; one row per hand: score0, score1, one_two, first_out, tricks, "
+      "bombs, call0..call3.");
 }
 
 }  // namespace tichu::bindings
