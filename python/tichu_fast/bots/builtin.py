@@ -21,7 +21,7 @@ __all__ = [
 def decision_seed(reset_seed: int, bot_seed: int, k: int) -> int:
     """The seed of a bot's decision k in a hand: hand_seed(hand_seed(reset_seed, bot_seed), k).
 
-    The arena's C++ loop draws the same (cpp/include/tichu/duplicate.hpp).
+    The arena's C++ loop draws the same (cpp/include/tichu/play/duplicate.hpp).
     """
     return _core.hand_seed(_core.hand_seed(reset_seed, bot_seed), k)
 
