@@ -1,4 +1,4 @@
-"""Writes cpp/src/heuristic_calls.inc: the heuristic's calls table (docs/heuristic.md "Calls").
+"""Writes cpp/src/play/heuristic_calls.inc: the heuristic's calls table (docs/heuristic.md "Calls").
 
 The heuristic plays `--hands` hands against itself without calls (tichu_fast.simulate); for each seat
 the chance of going out first is tallied by two features of its cards (the C++ `heuristic_call_features`:
@@ -28,7 +28,7 @@ import tichu_fast as tf
 from tichu_fast import _core
 
 STRENGTHS, LOSERS = 21, 9
-OUT = Path(__file__).resolve().parent.parent / "cpp" / "src" / "heuristic_calls.inc"
+OUT = Path(__file__).resolve().parent.parent / "cpp" / "src" / "play" / "heuristic_calls.inc"
 
 
 def tally(hands: int, seed: int) -> tuple[np.ndarray, ...]:

@@ -12,6 +12,7 @@ import pytest
 
 import tichu_fast as tf
 from tichu_fast import Call, _core
+from tichu_fast.bots import HeuristicBot
 
 ALL = (1 << 56) - 1
 
@@ -160,11 +161,7 @@ def test_exchange_partner_card_by_rank_not_by_plan() -> None:
     # R2.2: the partner gets the Ace; the pair of Jacks is worth more to the plan, not to the partner
     state = exchange_of(24, "2s 3p 4s 4t 5t 7t 8j 8s 10j 10t Js Jp Qp At")
     assert decide(state) == "push 3p At 2s"
-    _core._set_heuristic_param(33, 0)  # kPushGift off: the partner's card by the plan's keep value
-    try:
-        assert decide(state) == "push 3p Js 2s"
-    finally:
-        _core._set_heuristic_param(33, 1)
+    assert decide(state, "heuristic:push_gift=0") == "push 3p Js 2s"  # the partner's card by the plan's keep value
 
 
 def test_wish_the_rank_pushed_to_the_left_opponent() -> None:
@@ -202,13 +199,52 @@ def test_the_heuristic_sees_only_what_its_seat_knows(seed: int) -> None:
 
 
 def test_ablation_all_off_plays_as_v1() -> None:
-    _core._set_heuristic_ablation(63)
-    try:
-        a = tf.simulate(200, seed=3, policy="heuristic", calls=True)
-    finally:
-        _core._set_heuristic_ablation(0)
+    a = tf.simulate(200, seed=3, policy="heuristic:off=count+partner+plan+calls+exchange+wish", calls=True)
     b = tf.simulate(200, seed=3, policy="heuristic-v1", calls=True)
     assert (a == b).all()
+
+
+def test_two_heuristics_of_other_settings_play_side_by_side() -> None:
+    # players are values: a heuristic with other settings changes nobody else, in this thread or another
+    shipped = tf.simulate(100, seed=5, policy="heuristic", calls=True)
+    other = "heuristic:off=exchange,tichu_chance=300"
+    with ThreadPoolExecutor(2) as pool:
+        both = [pool.submit(tf.simulate, 100, seed=5, policy=p, calls=True, threads=2) for p in ("heuristic", other)]
+        again, changed = (f.result() for f in both)
+    assert (again == shipped).all()
+    assert not (changed == shipped).all()
+    assert (tf.simulate(100, seed=5, policy="heuristic:", calls=True) == shipped).all()  # no options: shipped
+
+
+@pytest.mark.parametrize(
+    ("policy", "error"),
+    [
+        ("heuristic:push_gift", "KEY=VALUE"),
+        ("heuristic:no_such=1", "unknown heuristic option 'no_such'"),
+        ("heuristic:push_gift=1,push_gift=0", "given twice"),
+        ("heuristic:push_gift=x", "must be an int"),
+        ("heuristic:push_gift=1000001", "must be an int"),
+        ("heuristic:off=exchange+luck", "unknown heuristic rule 'luck'"),
+        ("random:push_gift=0", "only the heuristic takes options"),
+        ("heuristics:push_gift=0", "unknown policy"),
+    ],
+)
+def test_heuristic_settings_are_refused_when_unknown(policy: str, error: str) -> None:
+    with pytest.raises(ValueError, match=error):
+        tf.policy_action(tf.HandState.new(1), policy)
+    with pytest.raises(ValueError, match=error):
+        tf.simulate(1, policy=policy)
+
+
+def test_a_heuristic_bot_with_settings_plays_them() -> None:
+    bot = HeuristicBot(params="push_gift=0")
+    assert repr(bot) == "HeuristicBot(calls=True, seed=0, params='push_gift=0')"
+    state = exchange_of(24, "2s 3p 4s 4t 5t 7t 8j 8s 10j 10t Js Jp Qp At")
+    bot.reset(0)
+    assert str(bot.act(state, state.current_player)) == "push 3p Js 2s"
+    assert str(HeuristicBot().act(state, state.current_player)) == "push 3p At 2s"
+    with pytest.raises(ValueError, match="unknown heuristic option 'no_such'"):
+        HeuristicBot(params="no_such=1")
 
 
 def test_call_features_refuse_more_than_a_hand() -> None:
@@ -218,9 +254,6 @@ def test_call_features_refuse_more_than_a_hand() -> None:
     with pytest.raises(ValueError, match="14 cards"):
         _core._heuristic_call_features(ALL)
     assert _core._heuristic_call_features(hand) == before
-
-
-PHOENIX_FREE = 22  # heuristic.cpp Param kPhoenixFree: the one number the losers' memo reads
 
 
 def phoenix_decisions(count: int) -> list[tf.HandState]:
@@ -238,23 +271,20 @@ def phoenix_decisions(count: int) -> list[tf.HandState]:
     return states
 
 
-def answers(states: list[tf.HandState]) -> list[str]:
-    return [decide(state) for state in states]
+def answers(states: list[tf.HandState], policy: str) -> list[str]:
+    return [decide(state, policy) for state in states]
 
 
 def test_the_heuristics_memos_are_keyed_on_the_number_they_read() -> None:
-    # The plan and losers memos are per thread; a number changed between decisions must not be
-    # answered from entries stored under the other value: warm answers equal a fresh thread's.
+    # The plan and losers memos are per thread; two heuristics whose phoenix_free differs (the one
+    # number the losers' memo reads) must not answer from each other's entries: warm answers in one
+    # thread, the two policies alternating, equal a fresh thread's.
     states = phoenix_decisions(300)
-    fresh: dict[int, list[str]] = {}
-    try:
-        for value in (0, 1):
-            _core._set_heuristic_param(PHOENIX_FREE, value)
-            with ThreadPoolExecutor(1) as pool:  # a new thread: its memos start empty
-                fresh[value] = pool.submit(answers, states).result()
-        assert fresh[0] != fresh[1]  # the number matters on these positions, so the test can fail
-        for value in (1, 0, 1):
-            _core._set_heuristic_param(PHOENIX_FREE, value)
-            assert answers(states) == fresh[value]
-    finally:
-        _core._set_heuristic_param(PHOENIX_FREE, 1)
+    policies = ("heuristic:phoenix_free=0", "heuristic")
+    fresh: dict[str, list[str]] = {}
+    for policy in policies:
+        with ThreadPoolExecutor(1) as pool:  # a new thread: its memos start empty
+            fresh[policy] = pool.submit(answers, states, policy).result()
+    assert fresh[policies[0]] != fresh[policies[1]]  # the number matters on these positions, so the test can fail
+    for policy in (*policies, *policies):
+        assert answers(states, policy) == fresh[policy]

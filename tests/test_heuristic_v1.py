@@ -1,4 +1,4 @@
-"""The fixed yardstick `heuristic-v1` (docs/bots.md "Strength", cpp/src/heuristic_v1.cpp).
+"""The fixed yardstick `heuristic-v1` (docs/bots.md "Strength", cpp/src/play/heuristic_v1.cpp).
 
 The hashes below were recorded from the `heuristic` policy of 2026-12-01 (commit 30879fe), before the
 heuristic was improved: heuristic-v1 must decide exactly as it did, everywhere a policy is named

@@ -2,8 +2,8 @@
 tichu_fast has no circle, each module imports only its own layer or those below it,
 the game wing never reaches the players (directly or through another module), the
 fast layer never reaches the reference, the reference never reaches the compiled
-core (and `import tichu_fast.reference` does not load it), and the C++ core's files
-include each other without a circle."""
+core (and `import tichu_fast.reference` does not load it). The C++ core's includes
+and wings are checked in tests/test_cpp_wings.py."""
 
 from __future__ import annotations
 
@@ -17,7 +17,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "python" / "tichu_fast"
-CPP = ROOT / "cpp"
 
 # The layers of CONTRIBUTING.md, bottom first, as module names (a name ending in "."
 # stands for every module of that package). Each module belongs to exactly one.
@@ -294,21 +293,3 @@ def test_the_layers_are_written_in_contributing():
     text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
     for title, _ in LAYERS:
         assert re.search(rf"^\d\. \*\*{re.escape(title)}\*\*", text, re.MULTILINE), title
-
-
-# -- the C++ core -------------------------------------------------------------------------
-
-
-def cpp_graph() -> dict[str, set[str]]:
-    """The core's files by stem (x.hpp with x.cpp): which stems' headers each includes."""
-    graph: dict[str, set[str]] = {}
-    for path in [*(CPP / "include" / "tichu").glob("*.hpp"), *(CPP / "src").glob("*.cpp")]:
-        includes = set(re.findall(r'#include "tichu/(\w+)\.hpp"', path.read_text(encoding="utf-8")))
-        graph.setdefault(path.stem, set()).update(includes - {path.stem})
-    return graph
-
-
-def test_the_core_files_include_each_other_without_a_circle():
-    graph = cpp_graph()
-    assert "simulate" not in graph["playout"]  # hand_seed lives in rng.hpp
-    assert find_circle(graph) is None

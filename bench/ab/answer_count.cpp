@@ -12,7 +12,7 @@
 #include <cstring>
 #include <vector>
 
-#include "tichu/movegen.hpp"
+#include "tichu/game/movegen.hpp"
 
 namespace {
 

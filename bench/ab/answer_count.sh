@@ -9,7 +9,7 @@ set -eu
 name=answer_count rev=${1:-}
 . "$(dirname "$0")/sources.sh"
 for f in movegen cards combo; do
-  g++ -std=c++20 -O3 -DNDEBUG -fPIC -I"$out/src/cpp/include" -c "$out/src/cpp/src/$f.cpp" -o "$out/$f.o"
+  g++ -std=c++20 -O3 -DNDEBUG -fPIC -I"$out/src/cpp/include" -c "$out/src/cpp/src/game/$f.cpp" -o "$out/$f.o"
 done
 g++ -std=c++20 -O3 -DNDEBUG -I"$out/src/cpp/include" "$root/bench/ab/answer_count.cpp" "$out"/*.o -o "$out/count"
 for c in ${CASES:-single pair straight fullhouse dragon passonly outofturn wish lead}; do

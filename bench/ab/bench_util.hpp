@@ -6,8 +6,8 @@
 #include <ctime>
 #include <vector>
 
-#include "tichu/cards.hpp"
-#include "tichu/rng.hpp"
+#include "tichu/game/cards.hpp"
+#include "tichu/game/rng.hpp"
 
 namespace tichu::bench {
 

@@ -1,7 +1,7 @@
-// Whole-hand and playout throughput of one build of the core, in thread CPU
-// time, with a checksum of every result so that two builds (LTO, PGO, a
-// change) can be shown to play the same hands: bench/ab/build_ab.sh runs two
-// such binaries alternately. Also the training run of a PGO build
+// Whole-hand and playout throughput of one build of the core (playouts of the
+// random policy and of the heuristic), in thread CPU time, with a checksum of
+// every result so that two builds (LTO, PGO, a change) can be shown to play the
+// same hands: bench/ab/alternate.py runs two such binaries alternately. Also the training run of a PGO build
 // (-DTICHU_PGO_PROFILE, docs/speed.md), and the floor of a Phoenix lead
 // (`floor`: the same leads beside a copy of their moves, docs/speed.md).
 //   game_bench [ROUNDS] [HANDS] [what: all|simulate|playout|lead|floor|train]
@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "bench_util.hpp"
-#include "tichu/movegen.hpp"
-#include "tichu/playout.hpp"
-#include "tichu/simulate.hpp"
+#include "tichu/game/movegen.hpp"
+#include "tichu/play/playout.hpp"
+#include "tichu/play/simulate.hpp"
 
 using namespace tichu;
 using tichu::bench::cpu_now;
@@ -57,13 +57,13 @@ Result simulate(int hands, std::uint64_t seed) {
   return {t / hands, h};
 }
 
-Result playouts_from(const std::vector<HandState>& pos, int per) {
+Result playouts_from(const std::vector<HandState>& pos, int per, const Policy& policy = Policy{}) {
   PolicyScratch scratch;
   std::uint64_t h = 0;
   const double t0 = cpu_now();
   for (std::size_t i = 0; i < pos.size(); ++i) {
     for (int j = 0; j < per; ++j) {
-      const PlayoutResult r = playout(pos[i], Policy{}, hand_seed(i, static_cast<std::uint64_t>(j)), scratch);
+      const PlayoutResult r = playout(pos[i], policy, hand_seed(i, static_cast<std::uint64_t>(j)), scratch);
       h = mix(h, static_cast<std::uint64_t>(static_cast<std::uint16_t>(r.returns[0])) << 8 | r.tricks);
     }
   }
@@ -130,6 +130,10 @@ int main(int argc, char** argv) {
     if (all || std::strcmp(what, "playout") == 0) {
       const Result p = playouts_from(pos, hands / 200);
       std::printf("playout %.1f ns check %016llx\n", p.seconds * 1e9, static_cast<unsigned long long>(p.check));
+      // The heuristic's playouts: about ten times the random policy's cost, so a tenth as many.
+      const Result h = playouts_from(pos, std::max(1, hands / 2000), Policy{.kind = PolicyKind::Heuristic});
+      std::printf("playout_heuristic %.1f ns check %016llx\n", h.seconds * 1e9,
+                  static_cast<unsigned long long>(h.check));
     }
     const bool floor = std::strcmp(what, "floor") == 0;  // the lead, then its copy: the same checksum
     if (all || floor || std::strcmp(what, "lead") == 0) {

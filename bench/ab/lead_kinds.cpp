@@ -8,9 +8,9 @@
 #include <cstring>
 #include <vector>
 
-#include "../src/movegen.cpp"  // found through -I cpp/include
+#include "../src/game/movegen.cpp"  // found through -I cpp/include
 #include "bench_util.hpp"
-#include "tichu/rng.hpp"
+#include "tichu/game/rng.hpp"
 
 namespace {
 

@@ -8,7 +8,7 @@ set -eu
 name=lead_kinds rev=${1:-}
 . "$(dirname "$0")/sources.sh"
 flags="-std=c++20 -O3 -DNDEBUG -I$out/src/cpp/include"
-for f in cards combo rng; do g++ $flags -c "$out/src/cpp/src/$f.cpp" -o "$out/$f.o"; done
+for f in cards combo rng; do g++ $flags -c "$out/src/cpp/src/game/$f.cpp" -o "$out/$f.o"; done
 cp "$root/bench/ab/lead_kinds.cpp" "$root/bench/ab/bench_util.hpp" "$out/src/cpp/"
 g++ $flags "$out/src/cpp/lead_kinds.cpp" "$out"/*.o -o "$out/kinds"
 printf '%-11s %8s %8s %13s %s\n' kind moves instr misses check

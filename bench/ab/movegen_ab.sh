@@ -10,16 +10,19 @@ old_rev=${1:-30879fe}
 out=${TMPDIR:-/tmp}/tichu_movegen_ab.$$
 mkdir -p "$out/old"
 trap 'rm -rf "$out"' EXIT
-for f in movegen.cpp cards.cpp combo.cpp; do git -C "$root" show "$old_rev:cpp/src/$f" >"$out/old/$f"; done
-git -C "$root" show "$old_rev:cpp/include/tichu/movegen.hpp" >"$out/old/movegen.hpp"
-mkdir -p "$out/old/inc/tichu"
-cp "$root"/cpp/include/tichu/*.hpp "$out/old/inc/tichu/"
-cp "$out/old/movegen.hpp" "$out/old/inc/tichu/movegen.hpp"
+# A file of OLD_REV in the wings (cpp/src/game/...) or, before them, flat (cpp/src/...).
+at_old() { git -C "$root" show "$old_rev:$1/game/$2" 2>/dev/null || git -C "$root" show "$old_rev:$1/$2"; }
+for f in movegen.cpp cards.cpp combo.cpp; do at_old cpp/src "$f" >"$out/old/$f"; done
+# The old movegen.hpp beside today's game headers, each also under its flat name for old sources.
+mkdir -p "$out/old/inc/tichu/game"
+cp "$root"/cpp/include/tichu/game/*.hpp "$out/old/inc/tichu/game/"
+at_old cpp/include/tichu movegen.hpp >"$out/old/inc/tichu/game/movegen.hpp"
+for h in "$out"/old/inc/tichu/game/*.hpp; do echo "#include \"tichu/game/$(basename "$h")\"" >"$out/old/inc/tichu/$(basename "$h")"; done
 cxx=${CXX:-g++}
 flags="-std=c++20 -O3 -DNDEBUG ${AB_CXXFLAGS:-}"
 for f in movegen cards combo; do
   $cxx $flags -Dtichu=tichu_old -I"$out/old/inc" -c "$out/old/$f.cpp" -o "$out/old_$f.o"
-  $cxx $flags -I"$root/cpp/include" -c "$root/cpp/src/$f.cpp" -o "$out/new_$f.o"
+  $cxx $flags -I"$root/cpp/include" -c "$root/cpp/src/game/$f.cpp" -o "$out/new_$f.o"
 done
 $cxx $flags -Dtichu=tichu_old -DAB_PREFIX=old_ -I"$out/old/inc" -c "$root/bench/ab/shim.cpp" -o "$out/old_shim.o"
 $cxx $flags -DAB_PREFIX=new_ -I"$root/cpp/include" -c "$root/bench/ab/shim.cpp" -o "$out/new_shim.o"

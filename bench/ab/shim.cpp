@@ -7,7 +7,7 @@
 #define AB_CAT(a, b) AB_CAT2(a, b)
 #define AB(name) AB_CAT(AB_PREFIX, name)
 
-#include "tichu/movegen.hpp"
+#include "tichu/game/movegen.hpp"
 
 extern "C" int AB(legal_moves)(std::uint64_t hand, const void* table, int wish, void* out) {
   tichu::Situation s;

@@ -12,13 +12,13 @@
 # order it fails until they are committed (or run it against another rev).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-[[ $# -eq 1 && -f "$1/targets/libtichu_core.a" ]] || { echo "usage: bench/ab/smoke.sh BUILD_DIR (with targets/libtichu_core.a)" >&2; exit 2; }
-core="$1/targets/libtichu_core.a"
+[[ $# -eq 1 && -f "$1/targets/libtichu_play.a" ]] || { echo "usage: bench/ab/smoke.sh BUILD_DIR (with targets/libtichu_play.a)" >&2; exit 2; }
+core=("$1/targets/libtichu_play.a" "$1/targets/libtichu_game.a")  # the players first: they need the game
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 for bench in game_bench vec_bench solver_bench lead_kinds; do
   echo "+ build bench/ab/$bench.cpp"
-  "${CXX:-g++}" -std=c++20 -O1 -Icpp/include "bench/ab/$bench.cpp" "$core" -lpthread -o "$out/$bench"
+  "${CXX:-g++}" -std=c++20 -O1 -Icpp/include "bench/ab/$bench.cpp" "${core[@]}" -lpthread -o "$out/$bench"
 done
 echo "+ run game_bench, vec_bench, lead_kinds, movegen_ab.sh (small)"
 "$out/game_bench" 1 200 all > /dev/null

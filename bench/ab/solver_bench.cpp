@@ -4,7 +4,8 @@
 // come on stdin as `python bench/solver_curve.py --cards 20 --positions 16
 // --dump` writes them: cards left, the deal's seed, the actions' texts
 // joined by '|'.
-//   g++ -std=c++20 -O3 -DNDEBUG -Icpp/include bench/ab/solver_bench.cpp cpp/src/*.cpp -o solver_bench
+//   g++ -std=c++20 -O3 -DNDEBUG -Icpp/include bench/ab/solver_bench.cpp
+//       cpp/src/game/*.cpp cpp/src/play/*.cpp -o solver_bench
 //   solver_bench [MAX_NODES] [ROUNDS] < positions.txt
 // Each position is solved with a fresh table (as the bench does) and a
 // node cap (default 2 million); prints per round "nodes N solved S cpu_s T
@@ -20,10 +21,10 @@
 #include <vector>
 
 #include "bench_util.hpp"
-#include "tichu/action.hpp"
-#include "tichu/rng.hpp"
-#include "tichu/solver.hpp"
-#include "tichu/state.hpp"
+#include "tichu/game/action.hpp"
+#include "tichu/game/rng.hpp"
+#include "tichu/game/state.hpp"
+#include "tichu/play/solver.hpp"
 
 namespace {
 

@@ -18,9 +18,9 @@
 #include <vector>
 
 #include "bench_util.hpp"
-#include "tichu/action_ids.hpp"
-#include "tichu/observation_tensor.hpp"
-#include "tichu/vec_hands.hpp"
+#include "tichu/game/action_ids.hpp"
+#include "tichu/game/observation_tensor.hpp"
+#include "tichu/play/vec_hands.hpp"
 
 using namespace tichu;
 using tichu::bench::cpu_now;

@@ -9,8 +9,8 @@
 #include <pybind11/typing.h>
 
 #include "common.hpp"
-#include "tichu/belief.hpp"
-#include "tichu/resample.hpp"
+#include "tichu/game/resample.hpp"
+#include "tichu/play/belief.hpp"
 
 namespace tichu::bindings {
 namespace {
@@ -65,7 +65,7 @@ void bind_per_hand(py::module_& m, const char* name, PerHand compute, const char
 
 }  // namespace
 
-void bind_belief(py::module_& m) {
+void register_belief(py::module_& m) {
   bind_per_hand(m, "log_likelihoods", &log_likelihoods,
                 "The log-likelihood of each hand's record of the plays and passes of the seats other than `player`.");
   bind_per_hand(m, "belief_weights", &belief_weights,
@@ -94,7 +94,7 @@ void bind_belief(py::module_& m) {
          double odds, int draws, py::handle policy, bool calls, int threads) {
         check_seat(player, "resample_for");
         const Belief b = belief_arg(belief, odds);
-        const Policy p{policy_kind(text_arg(policy, "policy")), calls};
+        const Policy p = policy_arg(policy, py::bool_(calls));
         const RecordedHand truth = hand;
         std::vector<PlayoutResult> results(static_cast<std::size_t>(n));
         resampling([&] {

@@ -5,12 +5,12 @@
 #include <vector>
 
 #include "common.hpp"
-#include "tichu/movegen.hpp"
-#include "tichu/state.hpp"
+#include "tichu/game/movegen.hpp"
+#include "tichu/game/state.hpp"
 
 namespace tichu::bindings {
 
-void bind_bench(py::module_& m) {
+void register_bench(py::module_& m) {
   m.def(
       "_time_legal_moves",
       [](const py::array_t<std::uint64_t, py::array::c_style>& hands, py::handle table, py::handle wish,

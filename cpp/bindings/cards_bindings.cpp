@@ -3,7 +3,7 @@
 #include <string>
 
 #include "common.hpp"
-#include "tichu/score.hpp"
+#include "tichu/game/score.hpp"
 
 namespace tichu::bindings {
 namespace {
@@ -142,7 +142,7 @@ Mask to_mask(py::handle obj, const char* what) {
                        std::string(py::str(py::type::of(obj).attr("__name__"))));
 }
 
-void bind_cards(py::module_& m) {
+void register_cards(py::module_& m) {
   py::class_<Cards>(m, "Cards", "An immutable set of Tichu cards, a 56-bit mask underneath.")
       .def(py::init([](const Shown<py::typing::Union<Cards, py::str, py::int_, py::typing::Iterable<py::str>,
                                                       py::none>>& cards) { return cards_from_object(cards.obj); }),

@@ -7,18 +7,24 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/typing.h>
 
+#include <array>
+#include <cstdint>
 #include <exception>
 #include <optional>
 #include <string>
 #include <type_traits>
 #include <utility>
 
-#include "tichu/action.hpp"
-#include "tichu/cards.hpp"
-#include "tichu/combo.hpp"
-#include "tichu/history.hpp"
-#include "tichu/state.hpp"
-#include "tichu/stop.hpp"
+#include "tichu/game/action.hpp"
+#include "tichu/game/cards.hpp"
+#include "tichu/game/combo.hpp"
+#include "tichu/game/history.hpp"
+#include "tichu/game/state.hpp"
+#include "tichu/game/stop.hpp"
+
+namespace tichu {
+struct Policy;  // play/policy.hpp
+}  // namespace tichu
 
 namespace tichu::bindings {
 
@@ -154,6 +160,11 @@ Rules to_rules(py::handle obj);
 // module.cpp registers with pybind11 and the vectorcall functions use.
 void set_python_error();
 
+// A policy argument (search_bindings.cpp): its text (policy_from_text, so
+// "heuristic:OPTIONS" too) and whether it calls; TypeError for a text that is
+// no str or a `calls` that is no bool, ValueError for an unknown policy.
+Policy policy_arg(py::handle text, py::handle calls);
+
 // A hand/card set argument: Cards, a mask int, or card text.
 Mask to_mask(py::handle obj, const char* what = "cards");
 
@@ -258,21 +269,28 @@ void init_gil_handling();
 // One world drawn for `player` (HandState.resample; infostate_bindings.cpp).
 RecordedHand one_world(const RecordedHand& hand, py::handle player_obj, py::handle seed_obj);
 
-void bind_cards(py::module_& m);
-void bind_move(py::module_& m);
-void bind_functions(py::module_& m);
-void bind_legal(py::module_& m);
-void bind_game(py::module_& m);
-void bind_infostate(py::module_& m);  // infostate_bindings.cpp: worlds (resample.hpp)
-void bind_observation(py::module_& m);
-void bind_bench(py::module_& m);
-void bind_search(py::module_& m);
-void bind_ismcts(py::module_& m);  // ismcts_bindings.cpp: the ISMCTS search (ismcts.hpp)
-void bind_rl(py::module_& m);  // rl_bindings.cpp: action ids, masks, tensors (docs/rl.md)
-void bind_vec(py::module_& m);  // vec_bindings.cpp: VecHands
-void bind_duplicate(py::module_& m);  // duplicate_bindings.cpp: the arena's fast path
-void bind_solver(py::module_& m);
-void bind_belief(py::module_& m);  // belief_bindings.cpp: worlds weighted by a belief (belief.hpp)     //
-                                   // solver_bindings.cpp: the open-hand solver (solver.hpp)
+// A push's three cards as (name, name, name) (action_bindings.cpp).
+py::object card_triple(const std::array<std::uint8_t, 3>& cards);
+
+// One register_* per area, each in its own file (X_bindings.cpp unless named), called in this order
+// by module.cpp.
+void register_cards(py::module_& m);
+void register_move(py::module_& m);
+void register_functions(py::module_& m);
+void register_legal(py::module_& m);
+void register_action(py::module_& m);        // _core.Action
+void register_hand(py::module_& m);          // _core.HandCore: the state and its history
+void register_observation(py::module_& m);   // HandCore.observation, the flat observation
+void register_fast_methods(py::module_& m);  // fast_methods.cpp: per-decision calls as CPython methods
+void register_match(py::module_& m);         // the Rules conversion and R9.1
+void register_infostate(py::module_& m);     // worlds (resample.hpp)
+void register_bench(py::module_& m);
+void register_search(py::module_& m);     // policies, playouts, simulate
+void register_ismcts(py::module_& m);     // the ISMCTS search (ismcts.hpp)
+void register_rl(py::module_& m);         // action ids, masks, tensors (docs/rl.md)
+void register_vec(py::module_& m);        // VecHands
+void register_duplicate(py::module_& m);  // the arena's fast path
+void register_solver(py::module_& m);     // the open-hand solver (solver.hpp)
+void register_belief(py::module_& m);     // worlds weighted by a belief (belief.hpp)
 
 }  // namespace tichu::bindings

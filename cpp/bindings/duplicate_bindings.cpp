@@ -5,23 +5,19 @@
 #include <vector>
 
 #include "common.hpp"
-#include "tichu/duplicate.hpp"
-#include "tichu/parallel.hpp"
+#include "tichu/play/duplicate.hpp"
+#include "tichu/play/parallel.hpp"
 
 namespace tichu::bindings {
 namespace {
 
 PolicyBot bot_arg(py::handle policy, py::handle calls, py::handle seed) {
-  if (!PyUnicode_Check(policy.ptr()))
-    throw py::type_error("policy must be a str ('random', 'heuristic' or 'heuristic-v1')");
-  if (!PyBool_Check(calls.ptr())) throw py::type_error("calls must be a bool");
-  return PolicyBot{Policy{policy_kind(text_arg(policy, "policy")), calls.ptr() == Py_True},
-                   uint64_int(seed, "bot seed (0 <= seed < 2**64)")};
+  return PolicyBot{policy_arg(policy, calls), uint64_int(seed, "bot seed (0 <= seed < 2**64)")};
 }
 
 }  // namespace
 
-void bind_duplicate(py::module_& m) {
+void register_duplicate(py::module_& m) {
   m.def(
       "duplicate_records",
       [](py::handle seed, py::handle first, py::handle n, py::handle policy_a, py::handle calls_a, py::handle seed_a,

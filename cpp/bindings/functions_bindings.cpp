@@ -5,9 +5,9 @@
 #include <string>
 
 #include "common.hpp"
-#include "tichu/rng.hpp"
-#include "tichu/score.hpp"
-#include "tichu/simulate.hpp"
+#include "tichu/game/rng.hpp"
+#include "tichu/game/score.hpp"
+#include "tichu/play/simulate.hpp"
 
 namespace tichu::bindings {
 namespace {
@@ -84,7 +84,7 @@ py::typing::List<Cards> from_masks(const Shown<IntegerArray>& arg) {
 
 }  // namespace
 
-void bind_functions(py::module_& m) {
+void register_functions(py::module_& m) {
   m.def(
       "classify",
       [](const CardsArg& cards) {

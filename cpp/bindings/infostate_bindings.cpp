@@ -9,7 +9,7 @@
 #include <pybind11/typing.h>
 
 #include "common.hpp"
-#include "tichu/resample.hpp"
+#include "tichu/game/resample.hpp"
 
 namespace tichu::bindings {
 namespace {
@@ -98,7 +98,7 @@ RecordedHand hands_replaced(const RecordedHand& hand, const py::sequence& hands)
 
 }  // namespace
 
-void bind_infostate(py::module_& m) {
+void register_infostate(py::module_& m) {
   m.def("resample_many", &worlds, py::arg("hand"), py::arg("player"), py::arg("n"), py::arg("seed"),
         "n worlds consistent with what `player` knows of `hand` (R10.3), from one seeded stream; "
         "TichuError if the wish constraints reject 10**6 deals in a row.");

@@ -6,14 +6,52 @@
 #include <vector>
 
 #include "common.hpp"
-#include "tichu/belief.hpp"
-#include "tichu/ismcts.hpp"
-#include "tichu/parallel.hpp"
-#include "tichu/resample.hpp"
+#include "tichu/game/resample.hpp"
+#include "tichu/play/belief.hpp"
+#include "tichu/play/ismcts.hpp"
+#include "tichu/play/parallel.hpp"
 
 namespace tichu::bindings {
+namespace {
 
-void bind_ismcts(py::module_& m) {
+// _core.IsmctsResult: a search's result with its fields named (tichu_fast.ismcts reads them),
+// made of Python objects once, while the GIL is held.
+struct IsmctsOutput {
+  py::tuple actions;              // the root's candidates
+  py::array_t<long long> visits;  // per candidate
+  py::array_t<double> values;     // the mean team return per candidate; NaN for one never visited
+  long long iterations = 0;
+  double seconds = 0.0;
+  int best = 0;  // the index of the chosen candidate
+};
+
+IsmctsOutput output_of(const IsmctsResult& r) {
+  const auto n = static_cast<py::ssize_t>(r.actions.size());
+  IsmctsOutput out{.actions = py::tuple(r.actions.size()),
+                   .visits = py::array_t<long long>(n),
+                   .values = py::array_t<double>(n),
+                   .iterations = r.iterations,
+                   .seconds = r.seconds,
+                   .best = r.best};
+  for (std::size_t i = 0; i < r.actions.size(); ++i) {
+    out.actions[i] = py::cast(r.actions[i]);
+    out.visits.mutable_data()[i] = r.visits[i];
+    out.values.mutable_data()[i] = r.visits[i] > 0 ? r.return_sums[i] / static_cast<double>(r.visits[i])
+                                                   : std::numeric_limits<double>::quiet_NaN();
+  }
+  return out;
+}
+
+}  // namespace
+
+void register_ismcts(py::module_& m) {
+  py::class_<IsmctsOutput>(m, "IsmctsResult", "What _core.ismcts found; tichu_fast.ismcts.ismcts reads it.")
+      .def_readonly("actions", &IsmctsOutput::actions, "The root's candidate actions.")
+      .def_readonly("visits", &IsmctsOutput::visits, "Each candidate's visits (int64 array).")
+      .def_readonly("values", &IsmctsOutput::values, "Each candidate's mean team return (float64; NaN: unvisited).")
+      .def_readonly("iterations", &IsmctsOutput::iterations, "Iterations run, in all threads.")
+      .def_readonly("seconds", &IsmctsOutput::seconds, "Wall-clock seconds of the search.")
+      .def_readonly("best", &IsmctsOutput::best, "The index of the chosen action in actions.");
   m.def(
       "ismcts",
       [](const RecordedHand& h, Shown<int> iterations, double budget, Shown<int> threads, Shown<int> seed,
@@ -33,9 +71,7 @@ void bind_ismcts(py::module_& m) {
         config.exploration = exploration;
         if (!std::isfinite(prior) || prior < 0.0) throw py::value_error("prior must be a finite number >= 0");
         config.prior = prior;
-        if (!PyUnicode_Check(policy.obj.ptr())) throw py::type_error("policy must be a str");
-        if (!PyBool_Check(calls.obj.ptr())) throw py::type_error("calls must be a bool");
-        config.policy = Policy{policy_kind(text_arg(policy.obj, "policy")), calls.obj.ptr() == Py_True};
+        config.policy = policy_arg(policy.obj, calls.obj);
         const std::string belief_name = belief.is_none() ? std::string() : text_arg(belief, "belief");
         IsmctsResult r;
         const RecordedHand hand = h;  // a copy: the search reads it without the GIL
@@ -59,22 +95,12 @@ void bind_ismcts(py::module_& m) {
           PyErr_SetString(error.ptr(), e.what());
           throw py::error_already_set();
         }
-        const auto n = static_cast<py::ssize_t>(r.actions.size());
-        py::list actions(r.actions.size());
-        for (std::size_t i = 0; i < r.actions.size(); ++i) actions[i] = py::cast(r.actions[i]);
-        py::array_t<long long> visits(n);
-        py::array_t<double> values(n);
-        for (std::size_t i = 0; i < r.actions.size(); ++i) {
-          visits.mutable_data()[i] = r.visits[i];
-          values.mutable_data()[i] = r.visits[i] > 0 ? r.return_sums[i] / static_cast<double>(r.visits[i])
-                                                     : std::numeric_limits<double>::quiet_NaN();
-        }
-        return py::make_tuple(actions, visits, values, r.iterations, r.seconds, r.best);
+        return output_of(r);
       },
       py::arg("state"), py::arg("iterations"), py::arg("budget"), py::arg("threads"), py::arg("seed"),
       py::arg("exploration"), py::arg("policy"), py::arg("calls"), py::arg("prior") = 0.0,
       py::arg("belief") = py::none(), py::arg("odds") = 2.0, py::arg("draws") = 4, py::arg("pool") = 256,
-      "ISMCTS for the player in turn: (actions, visits, mean team returns, iterations, seconds, best index).");
+      "ISMCTS for the player in turn, as an IsmctsResult.");
   m.def(
       "ismcts_candidates",
       [](const RecordedHand& h, Shown<bool> calls) {

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "common.hpp"
-#include "tichu/movegen.hpp"
+#include "tichu/game/movegen.hpp"
 
 namespace tichu::bindings {
 namespace {
@@ -245,7 +245,7 @@ std::array<PyMethodDef, 5> kLegalMethods{{
 
 }  // namespace
 
-void bind_legal(py::module_& m) {
+void register_legal(py::module_& m) {
   for (PyMethodDef* def = kLegalMethods.data(); def->ml_name; ++def) {
     m.attr(def->ml_name) = py::reinterpret_steal<py::object>(PyCFunction_NewEx(def, m.ptr(), m.attr("__name__").ptr()));
   }

@@ -168,19 +168,22 @@ PYBIND11_MODULE(_core, m) {
   });
 
   tichu::bindings::init_gil_handling();
-  tichu::bindings::bind_cards(m);
-  tichu::bindings::bind_move(m);
-  tichu::bindings::bind_functions(m);
-  tichu::bindings::bind_legal(m);
-  tichu::bindings::bind_game(m);
-  tichu::bindings::bind_infostate(m);
-  tichu::bindings::bind_observation(m);
-  tichu::bindings::bind_bench(m);
-  tichu::bindings::bind_search(m);
-  tichu::bindings::bind_ismcts(m);
-  tichu::bindings::bind_rl(m);
-  tichu::bindings::bind_vec(m);
-  tichu::bindings::bind_duplicate(m);
-  tichu::bindings::bind_solver(m);
-  tichu::bindings::bind_belief(m);
+  tichu::bindings::register_cards(m);
+  tichu::bindings::register_move(m);
+  tichu::bindings::register_functions(m);
+  tichu::bindings::register_legal(m);
+  tichu::bindings::register_action(m);
+  tichu::bindings::register_hand(m);
+  tichu::bindings::register_observation(m);
+  tichu::bindings::register_fast_methods(m);
+  tichu::bindings::register_match(m);
+  tichu::bindings::register_infostate(m);
+  tichu::bindings::register_bench(m);
+  tichu::bindings::register_search(m);
+  tichu::bindings::register_ismcts(m);
+  tichu::bindings::register_rl(m);
+  tichu::bindings::register_vec(m);
+  tichu::bindings::register_duplicate(m);
+  tichu::bindings::register_solver(m);
+  tichu::bindings::register_belief(m);
 }

@@ -59,7 +59,7 @@ const Move* to_table(py::handle obj, Move& storage) {
                        std::string(py::str(py::type::of(obj).attr("__name__"))));
 }
 
-void bind_move(py::module_& m) {
+void register_move(py::module_& m) {
   py::class_<Move> cls(m, "Move", "One combination as played: cards, type, length and rank (R3.5).");
   cls.def(py::init([](const TextArg& text) { return parse_move(text_arg(text.obj, "move text")); }), py::arg("text"),
           "The move of this exact text, e.g. '5j 5s' or 'Ph:9.5' (docs/api.md).")

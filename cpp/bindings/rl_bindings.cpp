@@ -12,8 +12,8 @@
 #include <pybind11/numpy.h>
 
 #include "common.hpp"
-#include "tichu/action_ids.hpp"
-#include "tichu/observation_tensor.hpp"
+#include "tichu/game/action_ids.hpp"
+#include "tichu/game/observation_tensor.hpp"
 
 namespace tichu::bindings {
 namespace {
@@ -78,7 +78,7 @@ int history_arg(py::handle obj) {
 
 }  // namespace
 
-void bind_rl(py::module_& m) {
+void register_rl(py::module_& m) {
   m.attr("NUM_ACTION_IDS") = kNumActionIds;
   m.attr("OBSERVATION_TENSOR_VERSION") = kObservationTensorVersion;
   m.attr("OBSERVATION_TENSOR_SIZE") = kObservationTensorSize;

@@ -1,30 +1,22 @@
 // Search for Python: built-in policies, playouts, action evaluation and
 // simulate (_core.policy_action, playout, playouts, action_values,
-// simulate_records, simulated_hand). Arguments are converted while the GIL is held; every
-// loop of playouts runs without it.
+// simulate_records, simulated_hand, and simulate: random hands as a table of
+// ints). Arguments are converted while the GIL is held; every loop of playouts
+// runs without it.
 #include <cstring>
 #include <string>
 #include <vector>
 
 #include "common.hpp"
-#include "tichu/parallel.hpp"
-#include "tichu/playout.hpp"
-#include "tichu/resample.hpp"
-#include "tichu/simulate.hpp"
+#include "tichu/game/resample.hpp"
+#include "tichu/play/parallel.hpp"
+#include "tichu/play/playout.hpp"
+#include "tichu/play/simulate.hpp"
 
 namespace tichu::bindings {
 namespace {
 
 std::uint64_t seed_arg(py::handle seed) { return uint64_int(seed, "seed (0 <= seed < 2**64)"); }
-
-Policy policy_arg(py::handle name, py::handle calls) {
-  if (!PyUnicode_Check(name.ptr())) {
-    throw py::type_error("policy must be a str ('random', 'heuristic' or 'heuristic-v1'), not " +
-                         std::string(py::str(py::type::of(name).attr("__name__"))));
-  }
-  if (!PyBool_Check(calls.ptr())) throw py::type_error("calls must be a bool");
-  return Policy{policy_kind(text_arg(name, "policy")), calls.ptr() == Py_True};
-}
 
 int threads_arg(py::handle threads) {
   const long long n = small_int(threads, "threads");
@@ -52,12 +44,21 @@ const HandState& live_state(const RecordedHand& h) {
 
 }  // namespace
 
-void bind_search(py::module_& m) {
+Policy policy_arg(py::handle text, py::handle calls) {
+  if (!PyUnicode_Check(text.ptr())) {
+    throw py::type_error("policy must be a str ('random', 'heuristic' or 'heuristic-v1'), not " +
+                         std::string(py::str(py::type::of(text).attr("__name__"))));
+  }
+  if (!PyBool_Check(calls.ptr())) throw py::type_error("calls must be a bool");
+  return policy_from_text(text_arg(text, "policy"), calls.ptr() == Py_True);
+}
+
+void register_search(py::module_& m) {
   m.attr("MAX_THREADS") = kMaxThreads;
   m.def(
-      "_set_heuristic_ablation", [](std::uint32_t rules_off) { set_heuristic_ablation(rules_off); },
-      py::arg("rules_off"),
-      "Switches the heuristic's rules in the bit set `rules_off` off (0: all on); for strength measurements only.");
+      "_check_policy", [](py::handle policy) { policy_arg(policy, py::bool_(true)); }, py::arg("policy"),
+      "Refuses a policy text the core does not play: TypeError for no str, ValueError for an unknown name or "
+      "heuristic option.");
   m.def(
       "_heuristic_call_features",
       [](std::uint64_t hand) {
@@ -70,9 +71,6 @@ void bind_search(py::module_& m) {
       [](std::uint64_t hand, bool grand) { return heuristic_call_chance(call_hand(hand), grand); }, py::arg("hand"),
       py::arg("grand"),
       "The calls table's chance in per mille that a hand (Grand Tichu: its first eight cards) goes out first.");
-  m.def(
-      "_set_heuristic_param", [](int index, int value) { set_heuristic_param(index, value); }, py::arg("index"),
-      py::arg("value"), "Sets one of the heuristic's numbers (heuristic.cpp Param); for tuning only.");
   m.def(
       "policy_action",
       [](const RecordedHand& h, py::handle policy, py::handle calls, py::handle seed) {
@@ -209,6 +207,27 @@ void bind_search(py::module_& m) {
       },
       py::arg("seed"), py::arg("k"), py::arg("policy"), py::arg("calls"), py::arg("rules"),
       "Hand k of simulate_records(seed, ...) played again, finished, with every step recorded.");
+  m.def(
+      "simulate",
+      [](std::uint64_t seed, std::uint64_t first, int n, bool bombs_out_of_turn) {
+        if (n < 0) throw py::value_error("n must be >= 0");
+        std::vector<HandRecord> records(static_cast<std::size_t>(n));
+        Rules rules;
+        rules.bombs_out_of_turn = bombs_out_of_turn;
+        without_gil([&] { simulate_hands(seed, first, n, rules, records.data()); });
+        py::array_t<std::int32_t> table({static_cast<py::ssize_t>(n), static_cast<py::ssize_t>(10)});
+        auto t = table.mutable_unchecked<2>();
+        for (py::ssize_t i = 0; i < n; ++i) {
+          const HandRecord& r = records[static_cast<std::size_t>(i)];
+          const std::array<int, 10> row{r.score[0], r.score[1], r.one_two,  r.first_out, r.tricks,
+                                        r.bombs,    r.calls[0], r.calls[1], r.calls[2],  r.calls[3]};
+          for (py::ssize_t j = 0; j < 10; ++j) t(i, j) = row[static_cast<std::size_t>(j)];
+        }
+        return table;
+      },
+      py::arg("seed"), py::arg("first"), py::arg("n"), py::arg("bombs_out_of_turn") = true,
+      "Plays n random-policy hands in C++; one row per hand: score0, score1, one_two, first_out, tricks, "
+      "bombs, call0..call3.");
 }
 
 }  // namespace tichu::bindings

@@ -12,9 +12,9 @@
 #include <pybind11/stl.h>
 
 #include "common.hpp"
-#include "tichu/action_ids.hpp"
-#include "tichu/observation_tensor.hpp"
-#include "tichu/vec_hands.hpp"
+#include "tichu/game/action_ids.hpp"
+#include "tichu/game/observation_tensor.hpp"
+#include "tichu/play/vec_hands.hpp"
 
 namespace tichu::bindings {
 namespace {
@@ -54,7 +54,7 @@ T* checked(const py::handle& obj, const char* what, py::ssize_t rows, py::ssize_
 
 }  // namespace
 
-void bind_vec(py::module_& m) {
+void register_vec(py::module_& m) {
   py::class_<VecCore>(m, "VecCore", "The C++ half of tichu_fast.VecHands.")
       .def(py::init([](int n, const IntArg& seed, py::handle rules, const std::array<int, 4>& seats) {
              if (n > (1 << 20)) throw py::value_error("VecHands holds at most 2**20 hands");

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "tichu/cards.hpp"
-#include "tichu/combo.hpp"
-#include "tichu/rng.hpp"
-#include "tichu/state.hpp"  // HandState, Action, format_action; add "tichu/action.hpp" when Action moves there
+#include "tichu/game/cards.hpp"
+#include "tichu/game/combo.hpp"
+#include "tichu/game/rng.hpp"
+#include "tichu/game/state.hpp"  // HandState, and Action and format_action through action.hpp
 
 namespace tichu_test {
 

@@ -13,10 +13,10 @@
 
 #include "check.hpp"
 #include "hand_play.hpp"
-#include "tichu/action_ids.hpp"
-#include "tichu/history.hpp"
-#include "tichu/observation_tensor.hpp"
-#include "tichu/rng.hpp"
+#include "tichu/game/action_ids.hpp"
+#include "tichu/game/history.hpp"
+#include "tichu/game/observation_tensor.hpp"
+#include "tichu/game/rng.hpp"
 
 namespace {
 

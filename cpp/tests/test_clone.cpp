@@ -10,7 +10,7 @@
 
 #include "check.hpp"
 #include "hand_play.hpp"
-#include "tichu/rng.hpp"
+#include "tichu/game/rng.hpp"
 
 namespace {
 

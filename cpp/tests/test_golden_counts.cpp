@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "check.hpp"
-#include "tichu/cards.hpp"
-#include "tichu/combo.hpp"
-#include "tichu/movegen.hpp"
+#include "tichu/game/cards.hpp"
+#include "tichu/game/combo.hpp"
+#include "tichu/game/movegen.hpp"
 
 #ifndef TICHU_GOLDEN_COUNTS
 #error "TICHU_GOLDEN_COUNTS must name tests/data/golden_counts.txt (cpp/tests/CMakeLists.txt)"

@@ -8,9 +8,9 @@
 
 #include "check.hpp"
 #include "hand_play.hpp"
-#include "tichu/history.hpp"
-#include "tichu/ismcts.hpp"
-#include "tichu/rng.hpp"
+#include "tichu/game/history.hpp"
+#include "tichu/game/rng.hpp"
+#include "tichu/play/ismcts.hpp"
 
 namespace {
 

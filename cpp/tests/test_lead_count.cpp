@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "check.hpp"
-#include "tichu/movegen.hpp"
-#include "tichu/rng.hpp"
+#include "tichu/game/movegen.hpp"
+#include "tichu/game/rng.hpp"
 
 namespace {
 

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "check.hpp"
-#include "tichu/parallel.hpp"
-#include "tichu/stop.hpp"
+#include "tichu/game/stop.hpp"
+#include "tichu/play/parallel.hpp"
 
 namespace {
 

@@ -12,9 +12,9 @@
 
 #include "check.hpp"
 #include "hand_play.hpp"
-#include "tichu/playout.hpp"
-#include "tichu/policy.hpp"
-#include "tichu/simulate.hpp"
+#include "tichu/play/playout.hpp"
+#include "tichu/play/policy.hpp"
+#include "tichu/play/simulate.hpp"
 
 namespace {
 

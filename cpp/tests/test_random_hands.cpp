@@ -11,11 +11,11 @@
 
 #include "check.hpp"
 #include "hand_play.hpp"
-#include "tichu/cards.hpp"
-#include "tichu/combo.hpp"
-#include "tichu/movegen.hpp"
-#include "tichu/rng.hpp"
-#include "tichu/score.hpp"
+#include "tichu/game/cards.hpp"
+#include "tichu/game/combo.hpp"
+#include "tichu/game/movegen.hpp"
+#include "tichu/game/rng.hpp"
+#include "tichu/game/score.hpp"
 
 namespace {
 

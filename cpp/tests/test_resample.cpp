@@ -8,9 +8,9 @@
 
 #include "check.hpp"
 #include "hand_play.hpp"
-#include "tichu/history.hpp"
-#include "tichu/observation.hpp"
-#include "tichu/resample.hpp"
+#include "tichu/game/history.hpp"
+#include "tichu/game/observation.hpp"
+#include "tichu/game/resample.hpp"
 
 namespace {
 

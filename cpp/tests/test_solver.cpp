@@ -11,8 +11,8 @@
 
 #include "check.hpp"
 #include "hand_play.hpp"
-#include "tichu/policy.hpp"
-#include "tichu/solver.hpp"
+#include "tichu/play/policy.hpp"
+#include "tichu/play/solver.hpp"
 
 namespace {
 
@@ -102,7 +102,7 @@ void deadline_past() {
   auto before_play = [](tichu::Decision d) {
     return d == tichu::Decision::GrandTichu || d == tichu::Decision::Tichu || d == tichu::Decision::Exchange;
   };
-  while (before_play(s.decision())) s.apply(tichu::choose_heuristic(s, false, rng, *scratch));
+  while (before_play(s.decision())) s.apply(tichu::choose_heuristic(s, false, tichu::kShippedHeuristic, rng, *scratch));
   for (int threads : {1, 8}) {
     tichu::SolveLimits limits;
     limits.max_seconds = 0.0;
@@ -135,7 +135,7 @@ void heuristic_among_moves() {
           ++k;
         }
         tichu::SplitMix64 unused(0);
-        const Action expected = tichu::choose_heuristic(s, false, unused, *scratch);
+        const Action expected = tichu::choose_heuristic(s, false, tichu::kShippedHeuristic, unused, *scratch);
         const Action got = tichu::choose_heuristic_play(s, moves.data(), k);
         expect(got == expected, [&] {
           return "choose_heuristic_play " + tichu::format_action(got) + " against " + tichu::format_action(expected) +

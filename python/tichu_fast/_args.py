@@ -154,12 +154,15 @@ def budget(value: object, what: str = "budget") -> float:
 
 
 def policy(value: object) -> str:
-    """A built-in policy's name, one of POLICIES."""
+    """A built-in policy: one of POLICIES, or "heuristic:KEY=VALUE,..." with other settings (docs/heuristic.md)."""
     if not isinstance(value, str):
         raise TypeError(f"policy must be a str, not {type(value).__name__}")
-    if value not in POLICIES:
+    name, options, _ = value.partition(":")
+    if name not in POLICIES:
         shown = value if len(value) <= 80 else value[:80] + "..."
         raise ValueError(f"unknown policy {shown!r}: expected one of {', '.join(map(repr, POLICIES))}")
+    if options:
+        _core._check_policy(value)  # the heuristic's settings are the core's to read
     return value
 
 

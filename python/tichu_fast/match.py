@@ -1,6 +1,6 @@
 """`Match`: hands to a target (R9.1) on the C++ state machine (docs/game.md "Match").
 
-The end of a match is decided in the core (`cpp/include/tichu/match.hpp`):
+The end of a match is decided in the core (`cpp/include/tichu/game/match.hpp`):
 `_core.match_over`, `_core.match_winner` and `_core.add_hand`; this class
 holds the totals and deals the next hand.
 """

@@ -3,7 +3,7 @@
 Like `tichu_fast.rules`, this module is shared: `tichu_fast.HandState` and
 `tichu_fast.reference.HandState` both return this one dataclass, so the two
 backends cannot drift apart in the fields they report. The flat float32
-layout is written once in the C++ core (`cpp/include/tichu/observation.hpp`)
+layout is written once in the C++ core (`cpp/include/tichu/game/observation.hpp`)
 and once in the reference (`tichu_fast.reference.observation.fill_observation_array`);
 `to_array` calls the one of the backend that made the observation. This module
 imports neither backend, so that the reference loads without the compiled core.

@@ -112,23 +112,21 @@ def solve(
     seconds_arg = -1.0 if max_seconds is None else _args.budget(max_seconds, "max_seconds")
     line, fresh_table = _args.flag(line, "line"), _args.flag(fresh_table, "fresh_table")
     threads_arg, reduce = _args.threads(threads), _args.flag(reduce, "reduce")
-    acts, lows, highs, best, path, complete, exact, lower, upper, nodes, probes, hits, seconds = _core.solve(
-        core, nodes_arg, seconds_arg, line, fresh_table, threads_arg, reduce
-    )
-    values = tuple(ActionValue(a, lo, hi) for a, lo, hi in zip(acts, lows, highs, strict=True))
+    found = _core.solve(core, nodes_arg, seconds_arg, line, fresh_table, threads_arg, reduce)
+    bounds = zip(found.actions, found.lower_bounds, found.upper_bounds, strict=True)
     return SolveResult(
-        value=lower if lower == upper else None,
-        lower=lower,
-        upper=upper,
-        exact=exact,
-        best=acts[best] if best >= 0 else None,
-        actions=values,
-        line=tuple(path),
-        line_complete=complete,
-        nodes=nodes,
-        tt_probes=probes,
-        tt_hits=hits,
-        seconds=seconds,
+        value=found.lower if found.lower == found.upper else None,
+        lower=found.lower,
+        upper=found.upper,
+        exact=found.exact,
+        best=found.actions[found.best] if found.best >= 0 else None,
+        actions=tuple(ActionValue(a, lo, hi) for a, lo, hi in bounds),
+        line=found.line,
+        line_complete=found.line_complete,
+        nodes=found.nodes,
+        tt_probes=found.tt_probes,
+        tt_hits=found.tt_hits,
+        seconds=found.seconds,
     )
 
 

@@ -21,7 +21,7 @@ __all__ = [
 def decision_seed(reset_seed: int, bot_seed: int, k: int) -> int:
     """The seed of a bot's decision k in a hand: hand_seed(hand_seed(reset_seed, bot_seed), k).
 
-    The arena's C++ loop draws the same (cpp/include/tichu/duplicate.hpp).
+    The arena's C++ loop draws the same (cpp/include/tichu/play/duplicate.hpp).
     """
     return _core.hand_seed(_core.hand_seed(reset_seed, bot_seed), k)
 
@@ -63,9 +63,25 @@ class RandomBot(PolicyBot):
 
 
 class HeuristicBot(PolicyBot):
-    """The C++ rule-based player (docs/game.md "Built-in policies"); deterministic, it draws nothing."""
+    """The C++ rule-based player (docs/game.md "Built-in policies"); deterministic, it draws nothing.
+
+    `params`, "KEY=VALUE,..." (docs/heuristic.md "Settings"), plays it with other numbers or
+    rules switched off, e.g. ``HeuristicBot(params="off=exchange")``; the default is the shipped one.
+    """
 
     policy = "heuristic"
+
+    def __init__(self, calls: bool = True, seed: int = 0, params: str = "") -> None:
+        super().__init__(calls, seed)
+        if not isinstance(params, str):
+            raise TypeError(f"params must be a str such as 'push_gift=0', not {type(params).__name__}")
+        self.params = params
+        if params:
+            self.policy = _args.policy(f"heuristic:{params}")
+
+    def __repr__(self) -> str:
+        shown = f", params={self.params!r}" if self.params else ""
+        return f"{type(self).__name__}(calls={self.calls}, seed={self.seed}{shown})"
 
 
 class HeuristicV1Bot(PolicyBot):

@@ -83,8 +83,8 @@ def table_call(
     call decision, and None at a play decision without the call (the move is left to the
     bot). With the defaults it calls exactly as the heuristic policy (docs/bots.md).
     `state` is a C++ `HandState` (a bot converts a reference state with `core_state`).
-    Two limits: the defaults copy the heuristic's own numbers, so after a tuning run that
-    changed them (`_core._set_heuristic_param`) the two differ; and the heuristic's exchange
+    Two limits: the defaults copy the shipped heuristic's numbers, so a heuristic with other
+    settings (`heuristic:tichu_chance=...`, docs/heuristic.md) calls otherwise; and the heuristic's exchange
     still keeps its best card for a hand that would call at its own 50 %, whatever the
     bot's `tichu_chance` (a bot with a higher threshold may push as if it would call).
     IndexError for a seat outside 0..3, ValueError for a seat not in turn.

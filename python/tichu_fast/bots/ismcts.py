@@ -109,7 +109,7 @@ def ismcts(
     model = _args.drawn_belief(belief, "ismcts")
     belief_name, odds, draws, _ = (None, 2.0, 1, "") if model is None else model
     pool = min(count, BELIEF_POOL) if count else BELIEF_POOL
-    actions, visits, values, done, elapsed, best = _core.ismcts(
+    found = _core.ismcts(
         core,
         iterations=count,
         budget=seconds,
@@ -124,15 +124,15 @@ def ismcts(
         draws=draws,
         pool=pool,
     )
-    visits.flags.writeable = False
-    values.flags.writeable = False
+    found.visits.flags.writeable = False
+    found.values.flags.writeable = False
     return SearchResult(
-        action=actions[best],
-        actions=tuple(actions),
-        visits=visits,
-        values=values,
-        iterations=done,
-        seconds=elapsed,
+        action=found.actions[found.best],
+        actions=found.actions,
+        visits=found.visits,
+        values=found.values,
+        iterations=found.iterations,
+        seconds=found.seconds,
     )
 
 
