@@ -90,8 +90,7 @@ LINKING = [*DOCUMENTS, ROOT / "CONTRIBUTING.md", *([CHANGELOG] if CHANGELOG.exis
 def test_relative_links_reach_a_file(document):
     text = document.read_text(encoding="utf-8")
     targets = {m["target"] for m in LINK.finditer(text) if "://" not in m["target"] and ":" not in m["target"]}
-    reached = [(document.parent / t).resolve() for t in targets]
-    missing = sorted(t for t, path in zip(targets, reached) if not path.exists() and path != CHANGELOG)
+    missing = sorted(t for t in targets if not (path := (document.parent / t).resolve()).exists() and path != CHANGELOG)
     assert not missing, f"{document.name} links to files that do not exist: {missing}"
 
 
