@@ -3,6 +3,11 @@
 // (is_terminal, action_count, apply_index, decision, current_player), and the
 // ones add_state_methods writes into tichu_fast.HandState, which read its
 // `_core` slot at the offset of its __slots__ descriptor.
+// Kept because it pays (timeit, best of 7 x 100,000, the Python methods'
+// build and this one alternating, 2026-12-03): state.is_terminal() 37 -> 14
+// ns, num_legal_actions() 57 -> 36 ns, resample(1, 7) 949 -> 584 ns; a
+// random hand driven from Python 0.77x the instructions (callgrind). The
+// runs and their commands: docs/notes/2026-12-03-python-calls.md.
 #include <algorithm>
 #include <string>
 #include <vector>

@@ -1,6 +1,10 @@
 // The rules and the match for Python: the one conversion of a
 // tichu_fast.Rules into the core's Rules, and the end of a match (R9.1,
 // decided in match.hpp for tichu_fast.Match).
+#include <array>
+#include <cstddef>
+#include <limits>
+#include <stdexcept>
 #include <string>
 
 #include "common.hpp"
@@ -8,20 +12,49 @@
 
 namespace tichu::bindings {
 
+namespace {
+
+// The fields of Rules under the names of the Python dataclass, which declares
+// each option once with its type and range (python/tichu_fast/rules.py): a
+// new option is its member in the core's Rules and one line here.
+// `_core.RULES_FIELDS` lists these names, and a test holds them to the
+// dataclass's fields.
+struct BoolField {
+  const char* name;
+  bool Rules::* member;
+};
+struct IntField {
+  const char* name;
+  int Rules::* member;
+};
+constexpr std::array kBoolFields{BoolField{"bombs_out_of_turn", &Rules::bombs_out_of_turn}};
+constexpr std::array kIntFields{IntField{"target", &Rules::target}};
+
+}  // namespace
+
 Rules to_rules(py::handle obj) {
   if (!py::isinstance(obj, rules_type())) {
     throw py::type_error("rules must be a tichu_fast.Rules, not " +
                          std::string(py::str(py::type::of(obj).attr("__name__"))));
   }
-  const py::object bombs = obj.attr("bombs_out_of_turn");
-  if (!PyBool_Check(bombs.ptr())) throw py::type_error("bombs_out_of_turn must be a bool");
   Rules rules;
-  rules.bombs_out_of_turn = bombs.ptr() == Py_True;
-  const long long target = small_int(obj.attr("target"), "target");
-  if (target < kMinTarget || target > kMaxTarget) {
-    throw py::value_error("target must be 1..1000000, not " + std::to_string(target));
+  for (const BoolField& field : kBoolFields) {
+    const py::object value = obj.attr(field.name);
+    if (!PyBool_Check(value.ptr())) throw py::type_error(std::string(field.name) + " must be a bool");
+    rules.*field.member = value.ptr() == Py_True;
   }
-  rules.target = static_cast<int>(target);
+  for (const IntField& field : kIntFields) {
+    const long long value = small_int(obj.attr(field.name), field.name);
+    if (value < std::numeric_limits<int>::min() || value > std::numeric_limits<int>::max()) {
+      throw py::value_error(std::string(field.name) + " is out of range");
+    }
+    rules.*field.member = static_cast<int>(value);
+  }
+  try {
+    check_rules(rules);  // the core's ranges, whatever bypassed the dataclass's own check
+  } catch (const std::invalid_argument& error) {
+    throw py::value_error(error.what());
+  }
   return rules;
 }
 
@@ -44,6 +77,11 @@ void register_match(py::module_& m) {
       },
       py::arg("a"), py::arg("b"), py::arg("hand"),
       "The team totals (a, b) with a finished hand's returns added; ValueError before its end.");
+  py::tuple names(kBoolFields.size() + kIntFields.size());
+  std::size_t i = 0;
+  for (const BoolField& field : kBoolFields) names[i++] = field.name;
+  for (const IntField& field : kIntFields) names[i++] = field.name;
+  m.attr("RULES_FIELDS") = names;
 }
 
 }  // namespace tichu::bindings

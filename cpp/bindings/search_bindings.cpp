@@ -55,6 +55,9 @@ Policy policy_arg(py::handle text, py::handle calls) {
 
 void register_search(py::module_& m) {
   m.attr("MAX_THREADS") = kMaxThreads;
+  py::tuple policies(kPolicyNames.size());
+  for (std::size_t i = 0; i < kPolicyNames.size(); ++i) policies[i] = std::string(kPolicyNames[i].name);
+  m.attr("POLICIES") = policies;
   m.def(
       "_check_policy", [](py::handle policy) { policy_arg(policy, py::bool_(true)); }, py::arg("policy"),
       "Refuses a policy text the core does not play: TypeError for no str, ValueError for an unknown name or "

@@ -60,9 +60,10 @@ MAX_HANDS = 10**9  # simulate: hands in one call (12 bytes of record each)
 MAX_PLAYOUTS = 10**9  # playouts: playouts in one call
 MAX_WORLDS = 10**6  # worlds drawn in one call (resample_many, evaluate_actions)
 MAX_SAMPLES = 10**7  # evaluate_actions: worlds x playouts_per_world, the samples of each action
-# The C++ core's built-in policies by name (heuristic-v1: the yardstick); each is the policy of one
-# native bot of the registry (tichu_fast.bots.specs; tests/test_bot_specs.py holds them together).
-POLICIES = ("random", "heuristic", "heuristic-v1")
+# The C++ core's built-in policies by name (heuristic-v1: the yardstick), listed once in the core
+# (kPolicyNames); each is the policy of one native bot of the registry (tichu_fast.bots.specs;
+# tests/test_bot_specs.py holds them together).
+POLICIES: tuple[str, ...] = _core.POLICIES
 
 BELIEF_ODDS = 2.0  # a belief's default weight of the policy's choice, every other play 1 (docs/bots.md "Inference")
 MAX_BELIEF_ODDS = 1e6

@@ -141,10 +141,12 @@ Action choose_random(const HandState& s, bool calls, SplitMix64& rng, PolicyScra
 }
 
 PolicyKind policy_kind(std::string_view name) {
-  if (name == "random") return PolicyKind::Random;
-  if (name == "heuristic") return PolicyKind::Heuristic;
-  if (name == "heuristic-v1") return PolicyKind::HeuristicV1;
-  throw std::invalid_argument("unknown policy " + quoted(name) + ": expected 'random', 'heuristic' or 'heuristic-v1'");
+  std::string valid;
+  for (const PolicyName& each : kPolicyNames) {
+    if (name == each.name) return each.kind;
+    valid += (valid.empty() ? "" : ", ") + quoted(each.name);
+  }
+  throw std::invalid_argument("unknown policy " + quoted(name) + ": expected one of " + valid);
 }
 
 Policy policy_from_text(std::string_view text, bool calls) {

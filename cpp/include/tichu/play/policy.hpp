@@ -29,8 +29,18 @@ struct Policy {
   std::shared_ptr<const HeuristicParams> heuristic = nullptr;
 };
 
-// The policy named "random", "heuristic" or "heuristic-v1";
-// std::invalid_argument naming the valid ones otherwise.
+// The built-in policies by name: the one list of them (the bindings give it
+// to Python as _core.POLICIES, and the bot registry holds a native bot of each).
+struct PolicyName {
+  std::string_view name;
+  PolicyKind kind;
+};
+inline constexpr std::array kPolicyNames{PolicyName{"random", PolicyKind::Random},
+                                         PolicyName{"heuristic", PolicyKind::Heuristic},
+                                         PolicyName{"heuristic-v1", PolicyKind::HeuristicV1}};
+
+// The policy of that name in kPolicyNames; std::invalid_argument naming the
+// valid ones otherwise.
 PolicyKind policy_kind(std::string_view name);
 
 // The policy a text names: a name of policy_kind, or "heuristic:OPTIONS"
