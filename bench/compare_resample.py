@@ -1,4 +1,4 @@
-"""Speed of worlds (docs/game.md "Worlds"): per world in C++ (the state, then
+"""Speed of worlds (docs/positions.md "Worlds"): per world in C++ (the state, then
 the state with its history), the knowledge built once per call, and
 resample_many from Python, over mid-hand positions of random hands.
 

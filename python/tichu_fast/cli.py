@@ -164,7 +164,7 @@ def _parser() -> argparse.ArgumentParser:
         "simulate",
         help="play hands in C++ by a built-in policy; print hands/s, scores, call success, tricks, bombs",
         description="Play hands in C++ by a built-in policy (random: every decision uniform among the legal "
-        "actions; heuristic: the rule-based player of docs/game.md) and summarise them. A progress bar is "
+        "actions; heuristic: the rule-based player of docs/playouts.md) and summarise them. A progress bar is "
         "drawn when stderr is a terminal.",
     )
     simulate.add_argument("--hands", type=_hands, default=100_000, help="how many hands, 1..10**9 (default 100000)")

@@ -154,7 +154,7 @@ class HandState:
         passed: Iterable[int] | None = None,
         rules: Rules | None = None,
     ) -> HandState:
-        """A position in the play phase (docs/game.md): at a trick's start, or within one.
+        """A position in the play phase (docs/positions.md): at a trick's start, or within one.
 
         `leader` is the seat in turn; within a trick, `table` (played by
         `table_player`) is to beat, `trick` holds the trick's cards so far
@@ -397,7 +397,7 @@ class HandState:
         return f"<HandState {self.decision.name} seat {self.current_player}, {len(self._core.actions)} actions>"
 
     def replay(self) -> str:
-        """A text that rebuilds this state exactly (`from_replay`); TichuError for a world (docs/game.md "Worlds")."""
+        """A text that rebuilds this state exactly (`from_replay`); TichuError for a world (docs/positions.md)."""
         if self._origin == _WORLD:
             raise TichuError(
                 "a world (made by resample or with_hands) has no replay: its history is what one seat saw, "
@@ -413,7 +413,7 @@ class HandState:
             """A world for `player`: see _resample."""
 
     def _resample(self, player: int, seed: int, *, belief: str | None = None) -> HandState:
-        """A full state that agrees with everything `player` knows, its hidden cards drawn anew (docs/game.md "Worlds").
+        """A full state that agrees with everything `player` knows, its hidden cards drawn anew (docs/positions.md).
 
         The same as `resample_many(player, 1, seed, belief=belief)[0]`.
         """
@@ -462,7 +462,7 @@ class HandState:
         """The same record with other hands (four card sets): ValueError naming what it contradicts.
 
         The hands keep each seat's hand size and the cards held now; the pushed cards stay with
-        their receivers until played and the record's wish constraints hold (docs/game.md "Worlds").
+        their receivers until played and the record's wish constraints hold (docs/positions.md "Worlds").
         """
         sets = [_cards(h, f"hand {s}") for s, h in enumerate(_four(hands, "hands"))]
         return HandState._make(with_hands(self._core, [h.mask for h in sets]), _WORLD, self._rules)

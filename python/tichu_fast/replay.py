@@ -1,4 +1,4 @@
-"""The replay text of a hand (docs/game.md "Replay"): writing it and reading it.
+"""The replay text of a hand (docs/positions.md "Replay"): writing it and reading it.
 
     tichu_fast replay 1
     rules bombs_out_of_turn=1

@@ -1,7 +1,7 @@
 """Search at full speed: built-in policies, playouts, action values and simulate.
 
-Every loop runs in C++ without the GIL (docs/game.md "Built-in policies" and
-"Playouts"). The policies are "random" (uniform among the legal actions) and
+Every loop runs in C++ without the GIL (docs/playouts.md). The policies are
+"random" (uniform among the legal actions) and
 "heuristic" (a fast rule-based player), and "heuristic-v1" (the heuristic of
 2026-12-01, frozen as the yardstick of every strength claim); `calls=False`
 makes any of them never call Grand Tichu nor Tichu.

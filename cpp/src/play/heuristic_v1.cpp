@@ -4,7 +4,7 @@
 // its decisions to hashes recorded from the original, tests/test_heuristic_v1.py).
 // It shares only action.hpp's constructors of an Action, which decide nothing.
 // The improved player is `heuristic` (heuristic.cpp). Its rules are written down
-// in docs/game.md ("heuristic-v1"). It reads only what the deciding seat may
+// in docs/playouts.md ("Built-in policies"). It reads only what the deciding seat may
 // know (its hand, its push, hand sizes, the table, the trick, calls).
 #include <array>
 #include <bit>

@@ -1,4 +1,4 @@
-"""The built-in policies as bots: RandomBot, HeuristicBot and HeuristicV1Bot (docs/game.md "Built-in policies")."""
+"""The built-in policies as bots: RandomBot, HeuristicBot and HeuristicV1Bot (docs/playouts.md "Built-in policies")."""
 
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ class RandomBot(PolicyBot):
 
 
 class HeuristicBot(PolicyBot):
-    """The C++ rule-based player (docs/game.md "Built-in policies"); deterministic, it draws nothing.
+    """The C++ rule-based player (docs/playouts.md "Built-in policies"); deterministic, it draws nothing.
 
     `params`, "KEY=VALUE,..." (docs/heuristic.md "Settings"), plays it with other numbers or
     rules switched off, e.g. ``HeuristicBot(params="off=exchange")``; the default is the shipped one.

@@ -89,7 +89,7 @@ def ismcts(
     answered without searching. `prior` > 0 is progressive bias from the
     heuristic: at every node its action is expanded first and gets
     prior / (visits + 1) added to its UCB1 score (docs/ismcts.md).
-    TichuError if no world consistent with what the seat knows turns up (docs/game.md "Worlds").
+    TichuError if no world consistent with what the seat knows turns up (docs/positions.md "Worlds").
     With a `belief` (docs/bots.md "Inference") the search first draws a pool of
     min(iterations, BELIEF_POOL) worlds, `state.resample_many(seat, pool, s, belief=belief)`
     with s = hand_seed(seed, 0xB5297A4D), and each iteration takes one of them at random

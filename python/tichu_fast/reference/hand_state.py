@@ -277,7 +277,7 @@ class HandState(HandBase):
 
     @classmethod
     def from_replay(cls, text: str) -> HandState:
-        """Rebuild a hand from `replay()` text; errors name the line (docs/game.md "Replay")."""
+        """Rebuild a hand from `replay()` text; errors name the line (docs/positions.md "Replay")."""
         if not isinstance(text, str):
             raise TypeError(f"replay text must be a str, not {type(text).__name__}")
         missing = "a replay needs a header, a rules line and a deal or position line"
@@ -897,7 +897,7 @@ class HandState(HandBase):
             f"hands={[len(hand) for hand in self._hands]} table={self._table!r} history={len(self._history)}>"
         )
 
-    # == worlds (docs/game.md "Worlds", R10.3, R6.3) and playouts ==================
+    # == worlds (docs/positions.md "Worlds", R10.3, R6.3) and playouts ==================
 
     def resample(self, player: int, seed: int) -> HandState:
         """A world for `player`: `resample_many(player, 1, seed)[0]`."""

@@ -1,7 +1,7 @@
 """How a hand began: a full deal (`Deal`) or a position in the play phase (`Position`).
 
 Both are immutable, validated on construction, and have a one-line text form
-used by the replay (docs/game.md "Replay"):
+used by the replay (docs/positions.md "Replay"):
 
     deal <56 card names in dealt order>
     position leader=2 hands=MJ,2j|3s|Ph|Dr,At piles=|||5j out= calls=0,0,1,0 wish=- played=0,1,2,3
@@ -337,7 +337,7 @@ def _check_trick_order(table: Move, trick: Cards) -> None:
 
 @dataclass(frozen=True)
 class Position:
-    """A position in the play phase (docs/game.md `from_position`): at a trick's start, or within one.
+    """A position in the play phase (docs/positions.md `from_position`): at a trick's start, or within one.
 
     `leader` is the seat in turn; within a trick `table` (played by
     `table_player`) is to beat, `trick` holds every card of the trick so far

@@ -1,4 +1,4 @@
-"""Reading a replay text (docs/game.md "Replay"): its lines, bounded (its rules line: `tichu_fast.rules`).
+"""Reading a replay text (docs/positions.md "Replay"): its lines, bounded (its rules line: `tichu_fast.rules`).
 
 A replay is untrusted input (a file, a network message), so the reader never
 copies or splits the whole text: it walks it line by line, refusing a line

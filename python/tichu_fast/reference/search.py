@@ -1,4 +1,4 @@
-"""The random policy and playouts (docs/game.md "Search" and "Built-in policies"), in plain Python.
+"""The random policy and playouts (docs/playouts.md), in plain Python.
 
 The reference plays the random policy only (the heuristic is C++ only), and
 draws exactly as the C++ core does, so a playout of a state from a seed is the
@@ -84,7 +84,7 @@ def _check_count(value: object, what: str, least: int) -> int:
 
 
 def _random_action(state: HandState, rng: SplitMix64, calls: bool) -> Action:
-    """The random policy (docs/game.md "Built-in policies"): uniform among the legal actions."""
+    """The random policy (docs/playouts.md "Built-in policies"): uniform among the legal actions."""
     decision = state.decision
     if decision in (Decision.GRAND_TICHU, Decision.TICHU) and not calls:
         return state.legal_actions()[0]  # "no grand tichu" / "no tichu": it never calls

@@ -1,4 +1,4 @@
-"""Worlds (docs/game.md "Worlds", R10.3, R6.3): full states that agree with what one seat knows.
+"""Worlds (docs/positions.md "Worlds", R10.3, R6.3): full states that agree with what one seat knows.
 
 Written for clarity, not speed. The record of a hand is rebuilt by replaying
 it from its start (`record`); a world is drawn by rejection (deal the unseen
@@ -43,7 +43,7 @@ __all__ = [
     "with_hands",
 ]
 
-MAX_REJECTIONS = 10**6  # rejected deals in a row before giving up (docs/game.md)
+MAX_REJECTIONS = 10**6  # rejected deals in a row before giving up (docs/positions.md "Worlds")
 NO_REPLAY = "a world (made by resample or with_hands) has no replay: its history is what one seat saw"
 DECLINE = Action.play(Move("pass"))
 
@@ -205,7 +205,7 @@ def belief_weights(
 
 
 def information_state_string(state: HandState, player: int) -> str:
-    """A key equal for two states exactly when `player` knows the same (docs/game.md)."""
+    """A key equal for two states exactly when `player` knows the same (docs/positions.md "Worlds")."""
     seen = state.observation(player)
     origin = state._origin
     if isinstance(origin, Deal):
@@ -391,7 +391,7 @@ def _origin_order(state: HandState, seat: int) -> list[str]:
 
 
 def draw_worlds(state: HandState, player: int, n: int, seed: int) -> list[HandState]:
-    """`n` worlds for `player` from one SplitMix64(seed) stream (docs/game.md "Worlds")."""
+    """`n` worlds for `player` from one SplitMix64(seed) stream (docs/positions.md "Worlds")."""
     rng = SplitMix64(seed)
     state = public_view(state, player)  # worlds at the position he sees, no bomb forced on anyone (R10.3)
     steps = seen_steps(record(state), player)
@@ -443,7 +443,7 @@ def _draw_before_exchange(state: HandState, player: int, rng: SplitMix64, steps:
 
 
 def _pinned(state: HandState, player: int, steps: list[Step]) -> list[Cards]:
-    """Cards `player` knows to be in another seat's hand (docs/game.md "Pinned cards")."""
+    """Cards `player` knows to be in another seat's hand (docs/positions.md "Pinned cards")."""
     pinned = [Cards() for _ in range(4)]
     if not isinstance(state._origin, Deal):
         return pinned  # a position has no exchange
@@ -482,7 +482,7 @@ def _draw_in_play(
 def _draw_pushes(
     state: HandState, player: int, rng: SplitMix64, hands: list[Cards]
 ) -> list[tuple[str, str, str] | None]:
-    """The pushes between the other seats, drawn anew (docs/game.md "Hidden parts drawn too")."""
+    """The pushes between the other seats, drawn anew (docs/positions.md "Hidden parts drawn too")."""
     if not isinstance(state._origin, Deal):
         return list(state._pushes)
     my_push = state._pushes[player]
@@ -519,7 +519,7 @@ def _as_cards(x: Any, seat: int) -> Cards:
 
 
 def with_hands(state: HandState, hands: Any) -> HandState:
-    """The same record with other hands: an omniscient swap (docs/game.md `with_hands`)."""
+    """The same record with other hands: an omniscient swap (docs/positions.md `with_hands`)."""
     if isinstance(hands, (str, bytes, Cards)) or not isinstance(hands, Sequence):
         raise TypeError("hands must be a sequence of four card sets")
     if len(hands) != 4:

@@ -1,7 +1,7 @@
 // Worlds consistent with what one seat knows (R10.3): full states that agree
 // with his observation and with every constraint the public record proves,
 // drawn uniformly over the consistent deals of the cards he cannot see
-// (docs/game.md "Worlds"). For determinized search (ISMCTS, PIMC).
+// (docs/positions.md "Worlds"). For determinized search (ISMCTS, PIMC).
 #pragma once
 
 #include <array>

@@ -41,7 +41,7 @@ class HandState {
   // 8 cards it sees before the Grand Tichu decision.
   static HandState from_deck(const std::array<std::uint8_t, kNumCards>& deck, Rules rules);
 
-  // A position in the play phase (docs/game.md): at the start of a trick
+  // A position in the play phase (docs/positions.md): at the start of a trick
   // (no table), or within one; from_position checks it (check_position).
   struct Position {
     std::array<Mask, 4> hands{}, piles{};
@@ -156,7 +156,7 @@ class HandState {
 
   HandState() = default;
   static void check_trick(const Position& p, Mask seen);  // check_position's trick in progress
-  // check_position's contradictions between the facts a position states (docs/game.md): a wish while
+  // check_position's contradictions between the facts a position states (docs/positions.md): a wish while
   // the Mah Jong is in a hand or nobody has played (R6.1); a seat out, or the table player, that never
   // played a card; cards in a pile when nobody has played; nobody has played and the Mah Jong is in
   // another hand than the leader's (R2.3).

@@ -1,5 +1,5 @@
 // Built-in policies: a fast answer to any decision of a hand, for playouts
-// and for bots (docs/game.md "Built-in policies"). Choosing allocates
+// and for bots (docs/playouts.md "Built-in policies"). Choosing allocates
 // nothing: the caller owns the scratch buffers.
 #pragma once
 
