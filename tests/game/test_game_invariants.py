@@ -10,6 +10,8 @@ import random
 
 import pytest
 
+import tichu_fast.reference as reference_package
+
 HANDS = 40
 
 
@@ -64,3 +66,22 @@ def test_num_legal_actions_counts_legal_actions(game_backend):
     while not state.is_terminal():
         assert state.num_legal_actions() == len(state.legal_actions())
         state.apply_index(rng.randrange(state.num_legal_actions()))
+
+
+def test_reference_clone_shares_nothing_it_may_change():
+    # clone() copies the slots its annotations call lists or sets and shares the rest; a slot of another
+    # mutable kind (a dict, a deque) added later would be shared between clones without this check
+    from tichu_fast.reference import hand_state
+
+    state = reference_package.HandState.new(5)
+    for _ in range(30):
+        state.apply(state.legal_actions()[-1])
+    state.legal_actions()  # fills the legal-actions cache, which clones may share: it is replaced, never changed
+    for name in hand_state._SHARED_SLOTS:
+        value = getattr(state, name)
+        assert name.startswith("_legal") or not isinstance(value, (list, set, dict, bytearray)), name
+    before = state.replay()
+    copy = state.clone()
+    while not copy.is_terminal():
+        copy.apply(copy.legal_actions()[0])
+    assert state.replay() == before

@@ -16,12 +16,16 @@ from __future__ import annotations
 
 import doctest
 import enum
+import importlib
 import inspect
+import pkgutil
 import re
 import textwrap
 from pathlib import Path
 
 import pytest
+
+import tichu_fast.reference as reference_package
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES_PAGE = ROOT / "docs" / "rules.md"
@@ -170,3 +174,23 @@ def _undocumented(module) -> list[str]:
 def test_every_public_name_has_a_docstring(backend):
     # Both backends, the pybind11 members of the C++ one included.
     assert _undocumented(backend) == []
+
+
+def test_reference_public_names_have_docstrings():
+    missing = []
+    for info in pkgutil.iter_modules(reference_package.__path__):
+        module = importlib.import_module(f"tichu_fast.reference.{info.name}")
+        if not module.__doc__:
+            missing.append(module.__name__)
+        for name in getattr(module, "__all__", []):
+            obj = getattr(module, name)
+            if getattr(obj, "__module__", None) != module.__name__:
+                continue  # defined elsewhere (enums, errors, rules)
+            if (inspect.isclass(obj) or inspect.isfunction(obj)) and not obj.__doc__:
+                missing.append(f"{module.__name__}.{name}")
+            if inspect.isclass(obj):
+                for attr, value in vars(obj).items():
+                    function = value.fget if isinstance(value, property) else getattr(value, "__func__", value)
+                    if not attr.startswith("_") and callable(function) and not function.__doc__:
+                        missing.append(f"{module.__name__}.{name}.{attr}")
+    assert missing == []
