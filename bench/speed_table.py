@@ -1,6 +1,6 @@
-"""Issue 18's targets for two builds, measured alternately in one run: the before/after table.
+"""The speed table of docs/speed.md (issue 18's targets) for two builds, measured alternately in one run.
 
-    python bench/issue18.py --before OLD_PYTHON [--after PYTHON] [--rounds 7] [--rows KEY,...] [--quick]
+    python bench/speed_table.py --before OLD_PYTHON [--after PYTHON] [--rounds 7] [--rows KEY,...] [--quick]
 
 OLD_PYTHON and PYTHON are interpreters with a build of tichu_fast installed
 (PYTHON defaults to the one running this script). Each round runs one
