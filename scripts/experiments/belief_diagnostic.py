@@ -1,6 +1,6 @@
 """How much a belief knows about the hidden hands (docs/bots.md "Inference").
 
-    python scripts/belief_diagnostic.py --belief heuristic --odds 0.3,0.5,0.7,0.9 --positions 200
+    python scripts/experiments/belief_diagnostic.py --belief heuristic --odds 0.3,0.5,0.7,0.9 --positions 200
 
 Positions: a PLAY decision 8..44 play decisions into a hand every seat plays by the heuristic
 (calls on), the seat in turn the observer. For each: where the true hands' log-likelihood ranks among

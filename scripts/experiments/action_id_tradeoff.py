@@ -5,7 +5,7 @@ suits share one id and only the first (the canonical rule) is reachable.
 This plays random hands and, at every PLAY and BOMB decision, counts the
 legal moves, the distinct ids among them, and whether any id is shared.
 
-    python scripts/action_id_tradeoff.py [--hands 2000] [--seed 0]
+    python scripts/experiments/action_id_tradeoff.py [--hands 2000] [--seed 0]
 """
 
 from __future__ import annotations

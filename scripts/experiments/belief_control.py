@@ -5,7 +5,8 @@ is `mc:worlds=64` whose 64 worlds are 40 distinct uniform ones, world i being di
 i % 40 (24 of them played twice, each time from its own playout seed, as a repeated believed
 world is), so it loses what the belief's repetition loses and nothing else:
 
-    python scripts/deal_by_deal.py scripts.belief_control:Repeat64 mc:worlds=64 --seed 17 --deals 300 --out c.jsonl
+    python scripts/deal_by_deal.py scripts.experiments.belief_control:Repeat64 mc:worlds=64 \
+        --seed 17 --deals 300 --out c.jsonl
 """
 
 from __future__ import annotations
