@@ -1,7 +1,7 @@
 """Write tests/data/golden_counts.txt: legal-move counts of seeded situations.
 
 Like chess perft files: a fixed list of situations with the number of legal
-moves in each, which every backend must reproduce (tests/test_golden.py).
+moves in each, which every backend must reproduce (tests/game/test_golden.py).
 The counts are taken from the reference backend and were checked against
 the C++ core when written; rerun only when docs/rules.md changes.
 

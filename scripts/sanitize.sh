@@ -30,4 +30,4 @@ echo "+ pytest under ASan and UBSan"
 # the report is not lost with an xdist worker.
 python -m pytest -q -p no:cacheprovider --capture=sys -n 0
 echo "+ fuzz targets under ASan and UBSan, ${FUZZ_SECONDS:-60} s"
-FUZZ_SECONDS="${FUZZ_SECONDS:-60}" python -m pytest -q -p no:cacheprovider --capture=sys -n 0 -m fuzz tests/test_fuzz.py tests/test_solver_differential.py
+FUZZ_SECONDS="${FUZZ_SECONDS:-60}" python -m pytest -q -p no:cacheprovider --capture=sys -n 0 -m fuzz tests/bad_input/test_fuzz.py tests/play/test_solver_differential.py

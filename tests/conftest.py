@@ -31,7 +31,7 @@ def both_backends():
 # Hypothesis profiles, chosen with HYPOTHESIS_PROFILE:
 #   default   the plain run: 2500 examples per test, a couple of minutes for the differential tests
 #   ci        the same examples, and a failure prints the blob that reproduces it (@reproduce_failure)
-#   long      before a release: HYPOTHESIS_PROFILE=long python -m pytest tests/test_differential.py
+#   long      before a release: HYPOTHESIS_PROFILE=long python -m pytest tests/game/test_differential.py
 #   sanitize  under ASan and UBSan everything runs several times slower (scripts/sanitize.sh)
 # Every profile drops the deadline: a shared 2-core machine makes single examples slow at random.
 from hypothesis import HealthCheck, settings  # noqa: E402

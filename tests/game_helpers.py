@@ -1,4 +1,4 @@
-"""Helpers for the game-API tests (tests/test_game_*.py).
+"""Helpers for the game-API tests (tests/game/test_game_*.py).
 
 Positions are written as card text and every expected answer in those tests is worked
 out by hand from docs/rules.md and docs/game.md; nothing here computes an expectation with

@@ -6,7 +6,7 @@
     ...
     returns 65 35
 
-Written by scripts/make_playthroughs.py; tests/test_game_golden.py has both
+Written by scripts/make_playthroughs.py; tests/game/test_game_golden.py has both
 backends play the same actions and must reproduce every line.
 """
 

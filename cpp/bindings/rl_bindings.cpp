@@ -128,7 +128,7 @@ void register_rl(py::module_& m) {
       "legal_action_ids",
       [](const RecordedHand& h) {
         // legal_ids, VecHands' own path (the mask is legal_action_mask's), so that
-        // tests/test_rl_differential.py holds both against the reference.
+        // tests/game/test_rl_differential.py holds both against the reference.
         std::vector<std::int32_t> found(kMaxActions);
         std::vector<Action> first(kMaxActions);
         const int n = legal_ids(h.state(), found.data(), first.data());

@@ -62,7 +62,7 @@ MAX_WORLDS = 10**6  # worlds drawn in one call (resample_many, evaluate_actions)
 MAX_SAMPLES = 10**7  # evaluate_actions: worlds x playouts_per_world, the samples of each action
 # The C++ core's built-in policies by name (heuristic-v1: the yardstick), listed once in the core
 # (kPolicyNames); each is the policy of one native bot of the registry (tichu_fast.bots.specs;
-# tests/test_bot_specs.py holds them together).
+# tests/play/test_bot_specs.py holds them together).
 POLICIES: tuple[str, ...] = _core.POLICIES
 
 BELIEF_ODDS = 2.0  # a belief's default weight of the policy's choice, every other play 1 (docs/bots.md "Inference")

@@ -1,4 +1,4 @@
-# Hand-kept stubs of the compiled module; tests/test_stubs.py checks that
+# Hand-kept stubs of the compiled module; tests/house/test_stubs.py checks that
 # they name exactly what the module exports.
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, ClassVar, SupportsIndex, TypeAlias

@@ -264,7 +264,7 @@ std::optional<Action> action_from_id(int id, const HandState& s) {
     int k = 0;
     for (Mask m = hand; m; m &= m - 1)
       cards[static_cast<std::size_t>(k++)] = static_cast<std::uint8_t>(std::countr_zero(m));
-    // the ordinal order is the order of legal_actions (tests/test_rl_ids.py)
+    // the ordinal order is the order of legal_actions (tests/game/test_rl_ids.py)
     return push_action(cards[static_cast<std::size_t>(a)], cards[static_cast<std::size_t>(b)],
                        cards[static_cast<std::size_t>(c)]);
   }

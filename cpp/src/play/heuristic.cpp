@@ -1,6 +1,6 @@
 // The built-in heuristic policy: a fast rule-based player that plays like a
 // club player. Its rules are written down in docs/heuristic.md, each with a
-// test (tests/test_heuristic.py), and each measured against the frozen
+// test (tests/play/test_heuristic.py), and each measured against the frozen
 // yardstick heuristic-v1 (heuristic_v1.cpp) in docs/bots.md "Strength".
 //
 // It reads only what the deciding seat may know: its own hand and push, the

@@ -1,7 +1,7 @@
 // heuristic-v1: the built-in heuristic as it was on 2026-12-01, frozen as the
 // project's fixed yardstick (docs/bots.md "Strength"). Every strength claim is
 // measured against it, so it never changes: do not edit its rules (a test pins
-// its decisions to hashes recorded from the original, tests/test_heuristic_v1.py).
+// its decisions to hashes recorded from the original, tests/play/test_heuristic_v1.py).
 // It shares only action.hpp's constructors of an Action, which decide nothing.
 // The improved player is `heuristic` (heuristic.cpp). Its rules are written down
 // in docs/playouts.md ("Built-in policies"). It reads only what the deciding seat may

@@ -128,7 +128,7 @@ class MonteCarloBot(PolicyBot):
         best = max(searched, key=lambda i: values[i])
         if self.keep:
             # Its move, not its call: the heuristic's calls flag changes only whether it calls, and a
-            # call was returned above, so `usual` is its move when asked (tests/test_decide.py).
+            # call was returned above, so `usual` is its move when asked (tests/play/test_decide.py).
             kept = usual if usual is not None else policy_action_of(state, "heuristic", seed, False)
             if kept in actions:
                 best = kept_choice(values, best, actions.index(kept), self.keep)
