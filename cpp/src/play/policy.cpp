@@ -144,7 +144,8 @@ PolicyKind policy_kind(std::string_view name) {
   std::string valid;
   for (const PolicyName& each : kPolicyNames) {
     if (name == each.name) return each.kind;
-    valid += (valid.empty() ? "" : ", ") + quoted(each.name);
+    if (!valid.empty()) valid += ", ";
+    valid += quoted(each.name);
   }
   throw std::invalid_argument("unknown policy " + quoted(name) + ": expected one of " + valid);
 }
