@@ -1,4 +1,4 @@
-"""Playouts in fresh worlds: `playouts(.., resample_for=p)` on both backends (docs/playouts.md, docs/positions.md "Worlds").
+"""Playouts in fresh worlds: `playouts(.., resample_for=p)` on both backends (docs/playouts.md, positions.md).
 
 Playout i is played in the world `resample(p, hand_seed(world_seed(seed), i))`
 from hand_seed(seed, i): R10.3 says what the world keeps (p's cards and the
