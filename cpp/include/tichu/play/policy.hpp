@@ -35,9 +35,9 @@ struct PolicyName {
   std::string_view name;
   PolicyKind kind;
 };
-inline constexpr std::array kPolicyNames{PolicyName{"random", PolicyKind::Random},
-                                         PolicyName{"heuristic", PolicyKind::Heuristic},
-                                         PolicyName{"heuristic-v1", PolicyKind::HeuristicV1}};
+inline constexpr std::array kPolicyNames{PolicyName{.name = "random", .kind = PolicyKind::Random},
+                                         PolicyName{.name = "heuristic", .kind = PolicyKind::Heuristic},
+                                         PolicyName{.name = "heuristic-v1", .kind = PolicyKind::HeuristicV1}};
 
 // The policy of that name in kPolicyNames; std::invalid_argument naming the
 // valid ones otherwise.
