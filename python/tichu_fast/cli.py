@@ -374,9 +374,14 @@ def _deals(text: str) -> int:
 
 
 def _arena_parser(commands: Any) -> None:
-    from tichu_fast.bots import BOTS
+    from tichu_fast.bots import BOTS, FIELD
 
-    specs = ", ".join(f"{name} ({spec.help}; options {', '.join(spec.options)})" for name, spec in BOTS.items())
+    specs = ", ".join(
+        f"{name} ({spec.help}; options {', '.join(spec.options)})" if spec.options else f"{name} ({spec.help})"
+        for name, spec in BOTS.items()
+        if name not in FIELD or spec.options
+    )
+    specs += f'; the field\'s members by name: {", ".join(FIELD)} (docs/bots.md "The field")'
     arena = commands.add_parser(
         "arena",
         help="duplicate match between two bots (or a round robin); margin per hand with a 95%% interval",
@@ -387,6 +392,18 @@ def _arena_parser(commands: Any) -> None:
     arena.add_argument("--team-a", metavar="SPEC", help="bot of team A")
     arena.add_argument("--team-b", metavar="SPEC", help="bot of team B")
     arena.add_argument("--round-robin", metavar="SPEC,SPEC,...", help="every pair of these bots instead")
+    arena.add_argument(
+        "--gauntlet",
+        metavar="SPEC",
+        help='this bot against every member of the field instead (docs/bots.md "The field"): each margin, '
+        "its calls part and call rates, and the minimum over the field",
+    )
+    arena.add_argument(
+        "--field",
+        metavar="NAME,NAME,...",
+        help="the members --gauntlet plays (default: all of heuristic-v1, heuristic-v2, mc-1ms, mc-10ms, "
+        "ismcts-1ms, ismcts-10ms, ismcts-100ms); any SPEC may stand in",
+    )
     arena.add_argument("--deals", type=_deals, default=1000, help="deals, each played twice (default 1000)")
     arena.add_argument("--seed", type=_seed, default=0, help="deal d is dealt by hand_seed(seed, d) (default 0)")
     arena.add_argument("--threads", type=_threads, default=1, help="threads, 1..256 (default 1)")
@@ -460,8 +477,12 @@ def _arena(args: argparse.Namespace) -> int:
     from tichu_fast import arena
     from tichu_fast.bots import make_bot
 
+    if args.field is not None and args.gauntlet is None:
+        raise ValueError("--field names the members --gauntlet plays: give --gauntlet SPEC")
+    if args.gauntlet is not None:
+        return _gauntlet(args)
     if args.round_robin is None and (args.team_a is None or args.team_b is None):
-        raise ValueError("give --team-a SPEC and --team-b SPEC, or --round-robin SPEC,SPEC,...")
+        raise ValueError("give --team-a SPEC and --team-b SPEC, --round-robin SPEC,SPEC,... or --gauntlet SPEC")
     if args.round_robin is not None and (args.team_a is not None or args.team_b is not None):
         raise ValueError("--round-robin takes no --team-a nor --team-b")
     if args.from_cards is not None and (args.round_robin is not None or args.ray is not None):
@@ -507,6 +528,42 @@ def _arena(args: argparse.Namespace) -> int:
         print(json.dumps(result.to_dict(), indent=2))
     else:
         _print_duplicate(result, args.team_a, args.team_b, args.from_cards)
+    return 0
+
+
+def _gauntlet(args: argparse.Namespace) -> int:
+    """arena --gauntlet SPEC [--field ...]: one duplicate match per member, and the minimum over the field."""
+    from tichu_fast.bots import FIELD, make_bot
+    from tichu_fast.gauntlet import gauntlet
+
+    alone = {"--team-a": args.team_a, "--team-b": args.team_b, "--round-robin": args.round_robin}
+    alone |= {"--from-cards": args.from_cards, "--save-replays": args.save_replays}
+    given = [flag for flag, value in alone.items() if value is not None]
+    if given:
+        raise ValueError(f"--gauntlet plays the field alone: it takes no {', '.join(given)}")
+    if args.deals < 2:
+        raise ValueError("--gauntlet needs --deals 2 or more: one deal gives a match no interval")
+    field = list(FIELD) if args.field is None else [s.strip() for s in _split_specs(args.field)]
+    bot = make_bot(args.gauntlet)
+    for member in field:
+        make_bot(member)  # a bad member is refused before the first match
+    bar = None if args.json else _Progress(args.deals * len(field), sys.stderr, "deals", "playing")
+    try:
+        result = gauntlet(
+            bot,
+            args.deals,
+            args.seed,
+            field=field,
+            name=args.gauntlet,
+            threads=args.threads,
+            ray=args.ray,
+            time_limit=args.time_limit,
+            progress=_bar_update(bar),
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+    print(json.dumps(result.to_dict(), indent=2) if args.json else result.table())
     return 0
 
 

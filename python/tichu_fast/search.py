@@ -2,8 +2,9 @@
 
 Every loop runs in C++ without the GIL (docs/playouts.md). The policies are
 "random" (uniform among the legal actions) and
-"heuristic" (a fast rule-based player), and "heuristic-v1" (the heuristic of
-2026-12-01, frozen as the yardstick of every strength claim); `calls=False`
+"heuristic" (a fast rule-based player), "heuristic-v1" (the heuristic of
+2026-12-01, frozen as the yardstick) and "heuristic-v2" (the heuristic of
+2026-12-05, frozen as a member of the field); `calls=False`
 makes any of them never call Grand Tichu nor Tichu.
 """
 

@@ -52,6 +52,8 @@ SPEC_CAPS = [
     (re.compile(r"iterations=\d+"), "iterations=20"),
     (re.compile(r"worlds=\d+"), "worlds=2"),
 ]
+# The members of the field a documented gauntlet plays here (the 10 ms and 100 ms members cost seconds a deal).
+CHEAP_FIELD = "heuristic-v1,heuristic-v2,mc-1ms,ismcts-1ms"
 MYBOTS = re.compile(r"```python\n# mybots\.py\n(?P<body>.*?)```", re.DOTALL)
 
 
@@ -104,9 +106,13 @@ def cheap(arguments: list[str]) -> list[str]:
     for i, word in enumerate(out[:-1]):
         if word in CAPS and out[i + 1].isdigit():
             out[i + 1] = str(min(int(out[i + 1]), CAPS[word]))
-        if word in ("--team-a", "--team-b", "--round-robin"):
+        if word in ("--team-a", "--team-b", "--round-robin", "--gauntlet"):
             for pattern, replacement in SPEC_CAPS:
                 out[i + 1] = pattern.sub(replacement, out[i + 1])
+    if "--gauntlet" in out:  # a member's budget is part of its name: the cheap members stand in for the field
+        if "--field" in out:
+            del out[out.index("--field") : out.index("--field") + 2]
+        out += ["--field", CHEAP_FIELD]
     if "--minutes" in out:  # examples/learn.py: a fixed small run instead of minutes of training
         i = out.index("--minutes")
         del out[i : i + 2]

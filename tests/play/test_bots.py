@@ -252,6 +252,14 @@ SMALL_SPECS = {
     "mc": "mc:worlds=2,playouts_per_world=1",
     "ismcts": "ismcts:iterations=20",
     "solver": "solver:iterations=20,max_nodes=200",
+    "heuristic-v2": "heuristic-v2",
+    # the field's search members (tichu_fast.bots.field) stand for SPECs of their kind: that kind with the
+    # members' playouts, at a small budget
+    "mc-1ms": "mc:worlds=2,policy=heuristic-v2",
+    "mc-10ms": "mc:worlds=2,policy=heuristic-v2",
+    "ismcts-1ms": "ismcts:iterations=20,policy=heuristic-v2",
+    "ismcts-10ms": "ismcts:iterations=20,policy=heuristic-v2",
+    "ismcts-100ms": "ismcts:iterations=20,keep=4,tichu_chance=0.35,grand_chance=0.35,policy=heuristic-v2",
 }
 
 

@@ -8,7 +8,8 @@ own view of the hand, a world drawn consistently with what the seat knows.
 
 from __future__ import annotations
 
-from tichu_fast.bots.builtin import HeuristicBot, HeuristicV1Bot, PolicyBot, RandomBot, decision_seed
+from tichu_fast.bots.builtin import HeuristicBot, HeuristicV1Bot, HeuristicV2Bot, PolicyBot, RandomBot, decision_seed
+from tichu_fast.bots.field import FIELD, FieldMember
 from tichu_fast.bots.ismcts import ISMCTSBot
 from tichu_fast.bots.monte_carlo import MonteCarloBot
 from tichu_fast.bots.protocol import Bot, FunctionBot, as_bot, bot_name
@@ -17,11 +18,14 @@ from tichu_fast.bots.specs import BOTS, BotSpec, make_bot, native_policy, regist
 
 __all__ = [
     "BOTS",
+    "FIELD",
     "Bot",
     "BotSpec",
+    "FieldMember",
     "FunctionBot",
     "HeuristicBot",
     "HeuristicV1Bot",
+    "HeuristicV2Bot",
     "ISMCTSBot",
     "MonteCarloBot",
     "PolicyBot",

@@ -1,4 +1,4 @@
-"""The built-in policies as bots: RandomBot, HeuristicBot and HeuristicV1Bot (docs/playouts.md "Built-in policies")."""
+"""The built-in policies as bots: RandomBot, HeuristicBot, HeuristicV1Bot, HeuristicV2Bot (docs/playouts.md)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from tichu_fast.bots.twin import core_state, policy_action_of
 __all__ = [
     "HeuristicBot",
     "HeuristicV1Bot",
+    "HeuristicV2Bot",
     "PolicyBot",
     "RandomBot",
     "core_state",
@@ -88,3 +89,9 @@ class HeuristicV1Bot(PolicyBot):
     """The frozen yardstick `heuristic-v1`: the heuristic of 2026-12-01, never changed (docs/bots.md)."""
 
     policy = "heuristic-v1"
+
+
+class HeuristicV2Bot(PolicyBot):
+    """The frozen `heuristic-v2`: the heuristic of 2026-12-05 with that day's numbers, a field member (docs/bots.md)."""
+
+    policy = "heuristic-v2"

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tichu_fast import _args
-from tichu_fast.bots.builtin import HeuristicBot, HeuristicV1Bot, PolicyBot, RandomBot
+from tichu_fast.bots.builtin import HeuristicBot, HeuristicV1Bot, HeuristicV2Bot, PolicyBot, RandomBot
+from tichu_fast.bots.field import FIELD
 from tichu_fast.bots.ismcts import ISMCTSBot
 from tichu_fast.bots.monte_carlo import MonteCarloBot
 from tichu_fast.bots.protocol import Bot, as_bot
@@ -95,6 +96,12 @@ BOTS: dict[str, BotSpec] = {
         HeuristicV1Bot,
         {"calls": flag, "seed": integer},
         "the frozen yardstick: the heuristic of 2026-12-01",
+        native=True,
+    ),
+    "heuristic-v2": BotSpec(
+        HeuristicV2Bot,
+        {"calls": flag, "seed": integer},
+        "a field member: the heuristic of 2026-12-05, frozen",
         native=True,
     ),
     "mc": BotSpec(
@@ -296,3 +303,18 @@ def make_bot(spec: str) -> Bot:
         return as_bot(entry.factory(**kwargs))
     except (TypeError, ValueError) as error:  # a converted value of the wrong kind or range is a bad spec too
         raise ValueError(f"bad options for the bot {name!r}: {error}") from None
+
+
+def _field_member(spec: str) -> Callable[[], Bot]:
+    """A field member's factory: the bot of its fixed SPEC."""
+
+    def build() -> Bot:
+        return make_bot(spec)
+
+    return build
+
+
+# The field's search members by name (tichu_fast.bots.field): each stands for its fixed SPEC and takes no option.
+for _name, _member in FIELD.items():
+    if _name not in BOTS:
+        BOTS[_name] = BotSpec(_field_member(_member.spec), {}, f"a field member: {_member.help} ({_member.spec})")

@@ -60,7 +60,7 @@ class PlayoutResult:
 def _check_policy(policy: object) -> str:
     if not isinstance(policy, str):
         raise TypeError(f"policy must be a str, not {type(policy).__name__}")
-    if policy in ("heuristic", "heuristic-v1"):
+    if policy.startswith("heuristic"):
         raise ValueError(f"the {policy} policy is C++ only (tichu_fast); the reference plays 'random'")
     if policy not in POLICIES:
         shown = policy if len(policy) <= 80 else policy[:80] + "..."

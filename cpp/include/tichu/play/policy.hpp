@@ -16,8 +16,10 @@
 
 namespace tichu {
 
-// HeuristicV1: today's heuristic frozen as the fixed yardstick (heuristic_v1.cpp).
-enum class PolicyKind : std::uint8_t { Random, Heuristic, HeuristicV1 };
+// HeuristicV1: the heuristic of 2026-12-01 frozen as the fixed yardstick
+// (heuristic_v1.cpp); HeuristicV2: the heuristic of 2026-12-05 frozen
+// (kHeuristicV2), a member of the field of frozen opponents (docs/bots.md).
+enum class PolicyKind : std::uint8_t { Random, Heuristic, HeuristicV1, HeuristicV2 };
 
 struct Policy {
   PolicyKind kind = PolicyKind::Random;
@@ -37,7 +39,8 @@ struct PolicyName {
 };
 inline constexpr std::array kPolicyNames{PolicyName{.name = "random", .kind = PolicyKind::Random},
                                          PolicyName{.name = "heuristic", .kind = PolicyKind::Heuristic},
-                                         PolicyName{.name = "heuristic-v1", .kind = PolicyKind::HeuristicV1}};
+                                         PolicyName{.name = "heuristic-v1", .kind = PolicyKind::HeuristicV1},
+                                         PolicyName{.name = "heuristic-v2", .kind = PolicyKind::HeuristicV2}};
 
 // The policy of that name in kPolicyNames; std::invalid_argument naming the
 // valid ones otherwise.
@@ -48,8 +51,9 @@ PolicyKind policy_kind(std::string_view name);
 // for anything else.
 Policy policy_from_text(std::string_view text, bool calls);
 
-// The heuristic settings `policy` plays with.
+// The heuristic settings `policy` plays with (kind Heuristic or HeuristicV2).
 inline const HeuristicParams& heuristic_params(const Policy& policy) {
+  if (policy.kind == PolicyKind::HeuristicV2) return kHeuristicV2;
   return policy.heuristic ? *policy.heuristic : kShippedHeuristic;
 }
 
@@ -74,7 +78,7 @@ Action choose_heuristic_v1(const HandState& s, bool calls, SplitMix64& rng, Poli
 // playout's loop calls the policy itself, not a dispatcher, every decision.
 inline Action choose(const HandState& s, const Policy& policy, SplitMix64& rng, PolicyScratch& scratch) {
   if (policy.kind == PolicyKind::Random) return choose_random(s, policy.calls, rng, scratch);
-  if (policy.kind == PolicyKind::Heuristic) {
+  if (policy.kind == PolicyKind::Heuristic || policy.kind == PolicyKind::HeuristicV2) {
     return choose_heuristic(s, policy.calls, heuristic_params(policy), rng, scratch);
   }
   return choose_heuristic_v1(s, policy.calls, rng, scratch);

@@ -1,0 +1,148 @@
+"""A bot against the whole field: one duplicate match per member, on the same deals (docs/bots.md "The field").
+
+The number a strength claim quotes is the minimum over the field: the smallest
+margin (and its interval), with the calls part of every match beside it, since a
+bot tuned against one opponent can win its card play and lose its calls.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from tichu_fast.arena import DuplicateResult, Estimate, _check_progress, duplicate
+from tichu_fast.bots.field import FIELD
+from tichu_fast.rules import Rules
+
+__all__ = ["GauntletResult", "gauntlet"]
+
+
+def _rates(result: DuplicateResult, team: str) -> dict[str, dict[str, float]]:
+    """A team's calls of each kind: how often a seat-hand called, and how many of the calls were made."""
+    seat_hands = 2 * result.hands  # a team holds two seats in each hand
+    out = {}
+    for kind, counts in result.call_success[team].items():
+        out[kind] = {"called": counts["calls"] / seat_hands, "made": counts["rate"], "calls": counts["calls"]}
+    return out
+
+
+@dataclass(frozen=True)
+class GauntletResult:
+    """`bot` against each member of a field by duplicate on the same deals; `matches` in the field's order,
+    the bot as team A of every match."""
+
+    bot: str
+    deals: int
+    seed: int
+    matches: dict[str, DuplicateResult]
+
+    @property
+    def weakest(self) -> str:
+        """The member the bot beats by the least (the smallest mean margin)."""
+        return min(self.matches, key=lambda name: self.matches[name].margin.mean)
+
+    @property
+    def minimum(self) -> Estimate:
+        """The smallest margin over the field, with its interval: the number a strength claim quotes."""
+        return self.matches[self.weakest].margin
+
+    @property
+    def minimum_calls(self) -> Estimate:
+        """The smallest calls part over the field (a bot that loses its calls to one member shows here)."""
+        return min((r.calls for r in self.matches.values()), key=lambda e: e.mean)
+
+    def rates(self, member: str, team: str = "a") -> dict[str, dict[str, float]]:
+        """Call rates of one match: per call kind ("tichu", "grand_tichu"), `called` (calls per seat-hand),
+        `made` (made per call, 0.0 without a call) and `calls` (the count); team "a" is the bot, "b" the member."""
+        return _rates(self.matches[member], team)
+
+    def table(self) -> str:
+        """The matches and the minimum as text, one line a member."""
+        lines = [
+            f"{self.bot} against the field, {self.deals} deals (seed {self.seed}), margins per hand with 95% intervals",
+            "",
+            f"{'member':14s} {'margin':>15s} {'calls part':>15s} {'cards part':>15s}   "
+            "T called/made   GT called/made   member's T / GT",
+        ]
+        for name, r in self.matches.items():
+            ours, theirs = self.rates(name, "a"), self.rates(name, "b")
+            lines.append(
+                f"{name[:14]:14s} {_shown(r.margin):>15s} {_shown(r.calls):>15s} {_shown(r.cards):>15s}   "
+                f"{_pair(ours['tichu']):>13s}   {_pair(ours['grand_tichu']):>14s}   "
+                f"{_pair(theirs['tichu'])} / {_pair(theirs['grand_tichu'])}"
+            )
+        lines += [
+            "",
+            f"minimum over the field: {_shown(self.minimum)} (against {self.weakest}); "
+            f"smallest calls part {_shown(self.minimum_calls)}",
+        ]
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready values: every match's DuplicateResult.to_dict with its call rates, and the minimum."""
+
+        def est(e: Estimate) -> dict[str, float | None]:
+            return {"mean": e.mean, "ci95": e.ci if math.isfinite(e.ci) else None}
+
+        return {
+            "bot": self.bot,
+            "deals": self.deals,
+            "seed": self.seed,
+            "matches": [
+                r.to_dict() | {"member": name, "rates": {"a": self.rates(name, "a"), "b": self.rates(name, "b")}}
+                for name, r in self.matches.items()
+            ],
+            "minimum": est(self.minimum) | {"member": self.weakest},
+            "minimum_calls_part": est(self.minimum_calls),
+        }
+
+
+def _shown(e: Estimate) -> str:
+    return f"{e.mean:+.1f} ± {e.ci:.1f}" if math.isfinite(e.ci) else f"{e.mean:+.1f}"
+
+
+def _pair(rate: dict[str, float]) -> str:
+    """'called% / made%' of one call kind."""
+    made = f"{100 * rate['made']:.0f}%" if rate["calls"] else "-"
+    return f"{100 * rate['called']:.1f}% / {made}"
+
+
+def gauntlet(
+    bot: object,
+    deals: int,
+    seed: int,
+    *,
+    field: Sequence[str] | None = None,
+    name: str | None = None,
+    threads: int = 1,
+    rules: Rules | None = None,
+    ray: object = None,
+    progress: Callable[[int, int], None] | None = None,
+    time_limit: float | None = None,
+) -> GauntletResult:
+    """`bot` (a bot or a SPEC) against every member of `field` (default: all of FIELD, weakest first), each by
+    `duplicate(bot, member, deals, seed, ...)`, so on the same deals; `name` labels the bot (default: the
+    SPEC, or the bot's repr). A member is a name of FIELD or any SPEC; ValueError for an empty or repeated
+    field, and whatever `duplicate` raises for bad arguments."""
+    progress = _check_progress(progress)
+    members = list(FIELD) if field is None else list(field)
+    if isinstance(field, str) or not members or not all(isinstance(m, str) for m in members):
+        raise ValueError("a field is a non-empty list of member names or SPECs")
+    if len(set(members)) != len(members):
+        raise ValueError("a field names each member once")
+    label = name if name is not None else bot if isinstance(bot, str) else repr(bot)
+    matches = {}
+    for k, member in enumerate(members):
+
+        def step(done: int, total: int, k: int = k) -> None:
+            """Progress over all the matches' deals."""
+            if progress is not None:
+                progress(k * total + done, len(members) * total)
+
+        result = duplicate(
+            bot, member, deals, seed, threads=threads, rules=rules, ray=ray, progress=step, time_limit=time_limit
+        )
+        matches[member] = replace(result, team_a=str(label), team_b=member)
+    return GauntletResult(str(label), deals, seed, matches)
