@@ -103,18 +103,19 @@ void register_ismcts(py::module_& m) {
       "ISMCTS for the player in turn, as an IsmctsResult.");
   m.def(
       "ismcts_candidates",
-      [](const RecordedHand& h, Shown<bool> calls) {
-        if (!PyBool_Check(calls.obj.ptr())) throw py::type_error("calls must be a bool");
+      [](const RecordedHand& h, Shown<bool> calls, py::handle policy) {
+        const Policy p = policy_arg(policy, calls.obj);
         const HandState& s = h.state();
         if (s.is_terminal()) throw py::value_error("the hand is over: no decision to search");
         std::vector<Action> buffer(static_cast<std::size_t>(kMaxActions));
-        buffer.resize(static_cast<std::size_t>(root_candidates(s, calls.obj.ptr() == Py_True, buffer.data())));
+        buffer.resize(static_cast<std::size_t>(root_candidates(s, p, buffer.data())));
         py::list actions(buffer.size());
         for (std::size_t i = 0; i < buffer.size(); ++i) actions[i] = py::cast(buffer[i]);
         return actions;
       },
-      py::arg("state"), py::arg("calls"),
-      "The actions ISMCTS considers at the current decision (root_candidates): on the exchange, a few pushes.");
+      py::arg("state"), py::arg("calls"), py::arg("policy") = "heuristic",
+      "The actions ISMCTS considers at the current decision (root_candidates) when it plays out with `policy`: on "
+      "the exchange, a few pushes around the push of the policy's heuristic.");
 }
 
 }  // namespace tichu::bindings

@@ -46,7 +46,7 @@ const HandState& live_state(const RecordedHand& h) {
 
 Policy policy_arg(py::handle text, py::handle calls) {
   if (!PyUnicode_Check(text.ptr())) {
-    throw py::type_error("policy must be a str ('random', 'heuristic' or 'heuristic-v1'), not " +
+    throw py::type_error("policy must be a str (a name of POLICIES or 'heuristic:KEY=VALUE,...'), not " +
                          std::string(py::str(py::type::of(text).attr("__name__"))));
   }
   if (!PyBool_Check(calls.ptr())) throw py::type_error("calls must be a bool");
@@ -71,9 +71,12 @@ void register_search(py::module_& m) {
       py::arg("hand"), "(strength in half points, losers) of a hand mask: the heuristic's call features.");
   m.def(
       "_heuristic_call_chance",
-      [](std::uint64_t hand, bool grand) { return heuristic_call_chance(call_hand(hand), grand); }, py::arg("hand"),
-      py::arg("grand"),
-      "The calls table's chance in per mille that a hand (Grand Tichu: its first eight cards) goes out first.");
+      [](std::uint64_t hand, bool grand, py::handle heuristic) {
+        return heuristic_call_chance(call_hand(hand), grand, heuristic_params(policy_arg(heuristic, py::bool_(true))));
+      },
+      py::arg("hand"), py::arg("grand"), py::arg("heuristic") = "heuristic",
+      "The calls table's chance in per mille that a hand (Grand Tichu: its first eight cards) goes out first, by "
+      "the numbers of the heuristic `heuristic` (a policy text; heuristic_params).");
   m.def(
       "policy_action",
       [](const RecordedHand& h, py::handle policy, py::handle calls, py::handle seed) {

@@ -401,8 +401,7 @@ def _arena_parser(commands: Any) -> None:
     arena.add_argument(
         "--field",
         metavar="NAME,NAME,...",
-        help="the members --gauntlet plays (default: all of heuristic-v1, heuristic-v2, mc-1ms, mc-10ms, "
-        "ismcts-1ms, ismcts-10ms, ismcts-100ms); any SPEC may stand in",
+        help=f"the members --gauntlet plays (default: all of {', '.join(FIELD)}); any SPEC may stand in",
     )
     arena.add_argument("--deals", type=_deals, default=1000, help="deals, each played twice (default 1000)")
     arena.add_argument("--seed", type=_seed, default=0, help="deal d is dealt by hand_seed(seed, d) (default 0)")
@@ -537,7 +536,8 @@ def _gauntlet(args: argparse.Namespace) -> int:
     from tichu_fast.gauntlet import gauntlet
 
     alone = {"--team-a": args.team_a, "--team-b": args.team_b, "--round-robin": args.round_robin}
-    alone |= {"--from-cards": args.from_cards, "--save-replays": args.save_replays}
+    alone |= {"--from-cards": args.from_cards, "--positions-bot": args.positions_bot}
+    alone |= {"--save-replays": args.save_replays, "--save-first": args.save_first}
     given = [flag for flag, value in alone.items() if value is not None]
     if given:
         raise ValueError(f"--gauntlet plays the field alone: it takes no {', '.join(given)}")

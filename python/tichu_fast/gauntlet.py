@@ -20,11 +20,11 @@ __all__ = ["GauntletResult", "gauntlet"]
 
 
 def _rates(result: DuplicateResult, team: str) -> dict[str, dict[str, float]]:
-    """A team's calls of each kind: how often a seat-hand called, and how many of the calls were made."""
+    """A team's calls of each kind: the count, the calls per seat-hand, and the part of them made."""
     seat_hands = 2 * result.hands  # a team holds two seats in each hand
     out = {}
     for kind, counts in result.call_success[team].items():
-        out[kind] = {"called": counts["calls"] / seat_hands, "made": counts["rate"], "calls": counts["calls"]}
+        out[kind] = {"calls": counts["calls"], "call_rate": counts["calls"] / seat_hands, "made_rate": counts["rate"]}
     return out
 
 
@@ -39,44 +39,53 @@ class GauntletResult:
     matches: dict[str, DuplicateResult]
 
     @property
-    def weakest(self) -> str:
+    def toughest(self) -> str:
         """The member the bot beats by the least (the smallest mean margin)."""
         return min(self.matches, key=lambda name: self.matches[name].margin.mean)
 
     @property
     def minimum(self) -> Estimate:
-        """The smallest margin over the field, with its interval: the number a strength claim quotes."""
-        return self.matches[self.weakest].margin
+        """The smallest margin over the field, with that match's 95% interval: the number a strength claim
+        quotes (the smallest of several means leans low, so the claim errs on the safe side)."""
+        return self.matches[self.toughest].margin
+
+    @property
+    def least_calls(self) -> str:
+        """The member against which the bot's calls part is smallest."""
+        return min(self.matches, key=lambda name: self.matches[name].calls.mean)
 
     @property
     def minimum_calls(self) -> Estimate:
         """The smallest calls part over the field (a bot that loses its calls to one member shows here)."""
-        return min((r.calls for r in self.matches.values()), key=lambda e: e.mean)
+        return self.matches[self.least_calls].calls
 
     def rates(self, member: str, team: str = "a") -> dict[str, dict[str, float]]:
-        """Call rates of one match: per call kind ("tichu", "grand_tichu"), `called` (calls per seat-hand),
-        `made` (made per call, 0.0 without a call) and `calls` (the count); team "a" is the bot, "b" the member."""
+        """Call rates of one match: per call kind ("tichu", "grand_tichu"), `calls` (the count), `call_rate`
+        (calls per seat-hand) and `made_rate` (made per call, 0.0 without a call); team "a" is the bot, "b" the
+        member."""
         return _rates(self.matches[member], team)
 
     def table(self) -> str:
         """The matches and the minimum as text, one line a member."""
+        width = max(6, *(len(name) for name in self.matches))
         lines = [
-            f"{self.bot} against the field, {self.deals} deals (seed {self.seed}), margins per hand with 95% intervals",
+            f"{self.bot} against the field, {self.deals} deals (seed {self.seed}), "
+            "margins per hand with 95% intervals;",
+            "calls: T(ichu) and GT (Grand Tichu) per seat-hand / the part made, the bot's and the member's",
             "",
-            f"{'member':14s} {'margin':>15s} {'calls part':>15s} {'cards part':>15s}   "
-            "T called/made   GT called/made   member's T / GT",
+            f"{'member':{width}s} {'margin':>15s} {'calls part':>15s} {'cards part':>15s}   calls of the bot"
+            f"{'':17s}calls of the member",
         ]
         for name, r in self.matches.items():
             ours, theirs = self.rates(name, "a"), self.rates(name, "b")
             lines.append(
-                f"{name[:14]:14s} {_shown(r.margin):>15s} {_shown(r.calls):>15s} {_shown(r.cards):>15s}   "
-                f"{_pair(ours['tichu']):>13s}   {_pair(ours['grand_tichu']):>14s}   "
-                f"{_pair(theirs['tichu'])} / {_pair(theirs['grand_tichu'])}"
+                f"{name:{width}s} {_shown(r.margin):>15s} {_shown(r.calls):>15s} {_shown(r.cards):>15s}   "
+                f"{_calls(ours):31s}  {_calls(theirs)}"
             )
         lines += [
             "",
-            f"minimum over the field: {_shown(self.minimum)} (against {self.weakest}); "
-            f"smallest calls part {_shown(self.minimum_calls)}",
+            f"minimum over the field: {_shown(self.minimum)} (against {self.toughest}); "
+            f"smallest calls part {_shown(self.minimum_calls)} (against {self.least_calls})",
         ]
         return "\n".join(lines)
 
@@ -94,8 +103,8 @@ class GauntletResult:
                 r.to_dict() | {"member": name, "rates": {"a": self.rates(name, "a"), "b": self.rates(name, "b")}}
                 for name, r in self.matches.items()
             ],
-            "minimum": est(self.minimum) | {"member": self.weakest},
-            "minimum_calls_part": est(self.minimum_calls),
+            "minimum": est(self.minimum) | {"member": self.toughest},
+            "minimum_calls_part": est(self.minimum_calls) | {"member": self.least_calls},
         }
 
 
@@ -103,10 +112,14 @@ def _shown(e: Estimate) -> str:
     return f"{e.mean:+.1f} ± {e.ci:.1f}" if math.isfinite(e.ci) else f"{e.mean:+.1f}"
 
 
-def _pair(rate: dict[str, float]) -> str:
-    """'called% / made%' of one call kind."""
-    made = f"{100 * rate['made']:.0f}%" if rate["calls"] else "-"
-    return f"{100 * rate['called']:.1f}% / {made}"
+def _calls(rates: dict[str, dict[str, float]]) -> str:
+    """'T called% / made%, GT called% / made%' of a team."""
+
+    def pair(rate: dict[str, float]) -> str:
+        made = f"{100 * rate['made_rate']:.0f}%" if rate["calls"] else "-"
+        return f"{100 * rate['call_rate']:.1f}% / {made}"
+
+    return f"T {pair(rates['tichu'])}, GT {pair(rates['grand_tichu'])}"
 
 
 def gauntlet(

@@ -11,8 +11,10 @@ import numpy as np
 import pytest
 
 import tichu_fast as tf
+from tichu_fast import _core
 from tichu_fast.arena import duplicate, estimate
-from tichu_fast.bots import BOTS, FIELD, HeuristicBot, HeuristicV2Bot, RandomBot, make_bot
+from tichu_fast.bots import BOTS, FIELD, HeuristicBot, HeuristicV2Bot, MonteCarloBot, RandomBot, make_bot
+from tichu_fast.bots.decide import exchange_candidates, own_heuristic
 from tichu_fast.gauntlet import gauntlet
 
 BONUS = {tf.Call.TICHU: 100, tf.Call.GRAND_TICHU: 200}
@@ -55,9 +57,10 @@ def test_the_gauntlets_statistics_are_those_of_hands_played_by_hand():
     deals, seed = 40, 3
     result = gauntlet("heuristic", deals, seed, field=["heuristic-v1", "random:seed=2"])
     members = {"heuristic-v1": make_bot("heuristic-v1").__class__, "random:seed=2": lambda: RandomBot(seed=2)}
-    expected_means = {}
+    expected_means, played_by_hand_calls = {}, {}
     for name, member in members.items():
         by_hand = played_by_hand(HeuristicBot, member, deals, seed)
+        played_by_hand_calls[name] = by_hand["calls"]
         match = result.matches[name]
         assert match.deal_margins == pytest.approx(by_hand["margins"])
         assert match.margin.mean == pytest.approx(estimate(by_hand["margins"]).mean)
@@ -67,14 +70,16 @@ def test_the_gauntlets_statistics_are_those_of_hands_played_by_hand():
         rates = result.rates(name)
         for call, key in ((tf.Call.TICHU, "tichu"), (tf.Call.GRAND_TICHU, "grand_tichu")):
             assert rates[key]["calls"] == by_hand["called"][call]
-            assert rates[key]["called"] == pytest.approx(by_hand["called"][call] / (4 * deals))  # 2 seats, 2 plays
+            assert rates[key]["call_rate"] == pytest.approx(by_hand["called"][call] / (4 * deals))  # 2 seats, 2 plays
             n = by_hand["called"][call]
-            assert rates[key]["made"] == pytest.approx(by_hand["made"][call] / n if n else 0.0)
+            assert rates[key]["made_rate"] == pytest.approx(by_hand["made"][call] / n if n else 0.0)
         expected_means[name] = float(np.mean(by_hand["margins"]))
-    weakest = min(expected_means, key=expected_means.__getitem__)
-    assert result.weakest == weakest
-    assert result.minimum == result.matches[weakest].margin
-    assert result.minimum_calls.mean == pytest.approx(min(r.calls.mean for r in result.matches.values()))
+    toughest = min(expected_means, key=expected_means.__getitem__)
+    assert result.toughest == toughest
+    assert result.minimum == result.matches[toughest].margin
+    least = min(result.matches, key=lambda name: float(np.mean(played_by_hand_calls[name])))
+    assert result.least_calls == least
+    assert result.minimum_calls == result.matches[least].calls
     assert expected_means["heuristic-v1"] < expected_means["random:seed=2"]  # the field's order is not the rank
 
 
@@ -85,7 +90,7 @@ def test_a_gauntlet_is_its_duplicate_matches_on_the_same_deals():
         alone = duplicate(HeuristicBot(), member, 25, 9)
         assert match.deal_margins == alone.deal_margins
         assert (match.team_a, match.team_b) == ("mine", member)
-    assert result.to_dict()["minimum"]["member"] == result.weakest
+    assert result.to_dict()["minimum"]["member"] == result.toughest
     json.dumps(result.to_dict(), allow_nan=False)
 
 
@@ -99,9 +104,10 @@ def test_the_default_field_is_every_member_weakest_first():
         "ismcts-10ms",
         "ismcts-100ms",
     ]
-    # the 100 ms bot of 2026-12-02, frozen with its playouts by heuristic-v2
+    # the 100 ms bot of 2026-12-02, frozen with heuristic-v2 and every option written out
     assert FIELD["ismcts-100ms"].spec == (
-        "ismcts:iterations=9700,keep=4,tichu_chance=0.35,grand_chance=0.35,policy=heuristic-v2"
+        "ismcts:iterations=9700,policy=heuristic-v2,exploration=0.35,prior=0.5,extend=0,calls=0,call_worlds=0,"
+        "keep=4,tichu_chance=0.35,grand_chance=0.35"
     )
 
 
@@ -110,10 +116,42 @@ def test_every_member_is_a_registered_bot_of_a_fixed_budget(name):
     assert name in BOTS
     bot = make_bot(name)
     assert getattr(bot, "budget", None) is None  # fixed in iterations or worlds, never in time
-    if name not in ("heuristic-v1", "heuristic-v2"):  # the search bots play out with the frozen heuristic
+    if name not in ("heuristic-v1", "heuristic-v2"):  # the search bots play out, call and push by heuristic-v2
         assert getattr(bot, "search_policy", getattr(bot, "policy", None)) == "heuristic-v2"
+        assert bot.heuristic == "heuristic-v2"
     with pytest.raises(ValueError, match="takes no option"):
         make_bot(f"{name}:foo=1")
+
+
+@pytest.mark.parametrize(
+    ("policy", "own"),
+    [
+        ("heuristic", "heuristic"),
+        ("random", "heuristic"),
+        ("heuristic-v1", "heuristic"),
+        ("heuristic-v2", "heuristic-v2"),
+        ("heuristic:tempo=0", "heuristic:tempo=0"),
+    ],
+)
+def test_a_search_bot_calls_and_pushes_by_the_heuristic_it_plays_out_with(policy, own):
+    assert own_heuristic(policy) == own
+    assert make_bot(f"ismcts:iterations=5,policy={policy}").heuristic == own
+    assert MonteCarloBot(worlds=2, policy=policy).heuristic == own
+
+
+def test_the_calls_table_and_the_exchange_read_the_heuristic_named():
+    # heuristic-v2 has the shipped numbers today; other numbers move the exchange's push
+    state = tf.HandState.new(8)
+    while state.decision != tf.Decision.EXCHANGE:
+        state.apply(tf.policy_action(state, "heuristic", 0, calls=False))
+    mask = state.seen(state.current_player).mask
+    assert _core._heuristic_call_chance(mask, False, "heuristic-v2") == _core._heuristic_call_chance(mask, False)
+    pushes = {
+        text: str(exchange_candidates(state, text)[0])
+        for text in ("heuristic", "heuristic-v2", "heuristic:off=exchange")
+    }
+    assert pushes["heuristic-v2"] == pushes["heuristic"] == str(tf.policy_action(state, "heuristic", 0, calls=False))
+    assert pushes["heuristic:off=exchange"] == str(tf.policy_action(state, "heuristic:off=exchange", 0, calls=False))
 
 
 def test_heuristic_v2_plays_in_cpp_as_a_policy():
@@ -170,6 +208,8 @@ def test_cli_gauntlet_json_equals_the_api():
         ["--gauntlet", "heuristic", "--team-a", "random"],
         ["--gauntlet", "heuristic", "--round-robin", "random,heuristic"],
         ["--gauntlet", "heuristic", "--deals", "1"],
+        ["--gauntlet", "heuristic", "--positions-bot", "random"],
+        ["--gauntlet", "heuristic", "--save-first", "3"],
         ["--gauntlet", "heuristic", "--field", "heuristic-v1,nobody"],
         ["--gauntlet", "nobody"],
     ],

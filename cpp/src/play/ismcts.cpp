@@ -50,7 +50,7 @@ Action call_answer(Decision d) {
   return value_action(d == Decision::GrandTichu ? ActionKind::GrandTichu : ActionKind::Tichu, 0);
 }
 
-int exchange_candidates(const HandState& s, Action* out) {
+int exchange_candidates(const HandState& s, const HeuristicParams& params, Action* out) {
   const int seat = s.current_player();
   std::array<int, 14> cards{};
   int n = 0;
@@ -66,7 +66,7 @@ int exchange_candidates(const HandState& s, Action* out) {
   };
   SplitMix64 rng(0);  // the heuristic's push draws nothing; a fixed stream keeps it so
   thread_local PolicyScratch scratch;
-  add(choose_heuristic(s, false, kShippedHeuristic, rng, scratch));
+  add(choose_heuristic(s, false, params, rng, scratch));
   const int weak = std::min(3, n), strong = std::min(3, n);
   for (int left = 0; left < weak; ++left) {
     for (int right = 0; right < weak; ++right) {
@@ -219,7 +219,8 @@ class Tree {
 
   // The candidates of the decision in `world` (its seat's legal actions, or the root's list).
   int candidates(const HandState& world, int seat) {
-    if (world.decision() == Decision::Exchange && seat == observer_) return exchange_candidates(world, actions_.data());
+    if (world.decision() == Decision::Exchange && seat == observer_)
+      return exchange_candidates(world, heuristic_params(config_.policy), actions_.data());
     int n = world.legal_actions(actions_.data());
     if (!config_.policy.calls) {
       n = static_cast<int>(std::remove_if(actions_.begin(), actions_.begin() + n,
@@ -330,8 +331,9 @@ class Tree {
 
 }  // namespace
 
-int root_candidates(const HandState& s, bool calls, Action* out) {
-  if (s.decision() == Decision::Exchange) return exchange_candidates(s, out);
+int root_candidates(const HandState& s, const Policy& policy, Action* out) {
+  const bool calls = policy.calls;
+  if (s.decision() == Decision::Exchange) return exchange_candidates(s, heuristic_params(policy), out);
   if (!calls && (s.decision() == Decision::GrandTichu || s.decision() == Decision::Tichu)) {
     out[0] = call_answer(s.decision());
     return 1;
@@ -357,7 +359,7 @@ IsmctsResult ismcts(const RecordedHand& hand, const IsmctsConfig& config) {
   const auto start = std::chrono::steady_clock::now();
   IsmctsResult result;
   std::vector<Action> buffer(static_cast<std::size_t>(kMaxActions));
-  buffer.resize(static_cast<std::size_t>(root_candidates(s, config.policy.calls, buffer.data())));
+  buffer.resize(static_cast<std::size_t>(root_candidates(s, config.policy, buffer.data())));
   result.actions = buffer;
   result.visits.assign(buffer.size(), 0);
   result.return_sums.assign(buffer.size(), 0.0);

@@ -38,6 +38,7 @@ __all__ = [
     "exchange_candidates",
     "kept_choice",
     "no_call",
+    "own_heuristic",
     "search_call",
     "search_exchange",
     "table_call",
@@ -71,8 +72,20 @@ def threshold(value: object, what: str) -> float:
     return number
 
 
+def own_heuristic(policy: str) -> str:
+    """The heuristic a search bot takes what it does not search from (the calls table, the exchange's push,
+    the move `keep` compares with): its playout `policy` where that is a heuristic with numbers of its own
+    (``heuristic-v2``, ``heuristic:KEY=VALUE,...``), else the shipped ``heuristic``. So a field member that
+    plays out with the frozen heuristic-v2 calls and pushes by it too."""
+    return policy if policy == "heuristic-v2" or policy.startswith("heuristic:") else "heuristic"
+
+
 def table_call(
-    state: HandState, seat: int, tichu_chance: float = TICHU_CHANCE, grand_chance: float = GRAND_CHANCE
+    state: HandState,
+    seat: int,
+    tichu_chance: float = TICHU_CHANCE,
+    grand_chance: float = GRAND_CHANCE,
+    heuristic: str = "heuristic",
 ) -> Action | None:
     """The call decided from the heuristic's calls table with the given thresholds, or None.
 
@@ -81,7 +94,8 @@ def table_call(
     at a play decision where the in-play ``tichu`` is legal: call when the hand's chance
     is at least `tichu_chance` and the partner has not called. The answer is "no" at a
     call decision, and None at a play decision without the call (the move is left to the
-    bot). With the defaults it calls exactly as the heuristic policy (docs/bots.md).
+    bot). With the defaults it calls exactly as the heuristic policy (docs/bots.md); the table's
+    chances are those of the heuristic `heuristic` (a policy text, see `own_heuristic`).
     `state` is a C++ `HandState` (a bot converts a reference state with `core_state`).
     Two limits: the defaults copy the shipped heuristic's numbers, so a heuristic with other
     settings (`heuristic:tichu_chance=...`, docs/heuristic.md) calls otherwise; and the heuristic's exchange
@@ -95,7 +109,7 @@ def table_call(
     asked = grand or state.decision == Decision.TICHU
     call = call_action(state)
     if call is not None and (grand or state.calls[seat ^ 2] == Call.NONE):
-        chance = _core._heuristic_call_chance(state.seen(seat).mask, grand) / 1000
+        chance = _core._heuristic_call_chance(state.seen(seat).mask, grand, heuristic) / 1000
         if chance >= (grand_chance if grand else tichu_chance):
             return call
     return no_call(state) if asked else None
@@ -147,9 +161,10 @@ def search_call(
     return gain > max(CALL_MARGIN, CALL_ERRORS * error)
 
 
-def exchange_candidates(state: HandState) -> list[Action]:
-    """The pushes worth searching (as ISMCTS's root, docs/ismcts.md): the heuristic's and variants of it."""
-    return list(_core.ismcts_candidates(_args.core_of(state), False))
+def exchange_candidates(state: HandState, policy: str = "heuristic") -> list[Action]:
+    """The pushes worth searching (as ISMCTS's root, docs/ismcts.md): the push of the heuristic of `policy`
+    (`own_heuristic`) and variants of it."""
+    return list(_core.ismcts_candidates(_args.core_of(state), False, policy))
 
 
 def search_exchange(
@@ -160,7 +175,7 @@ def search_exchange(
     Every candidate is applied in each of `worlds` worlds drawn for `seat` and
     played out from the same seed (common random numbers).
     """
-    candidates = exchange_candidates(state)
+    candidates = exchange_candidates(state, policy)
     drawn = state.resample_many(seat, worlds, world_seed(seed))
     team = seat & 1
     means = np.zeros(len(candidates))

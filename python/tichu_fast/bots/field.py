@@ -23,17 +23,24 @@ class FieldMember:
     help: str
 
 
-# Weakest first. The budgets: about 1 ms, 10 ms and 100 ms of CPU a decision on one idle core, the search
-# bots of a class costing alike (`python bench/field_costs.py` measures them; docs/bots.md "The field").
+# Weakest first. Every option is written out, so that a later change of a bot's defaults leaves a member
+# as it is. The budgets: about 1 ms and 10 ms of CPU a decision on one idle core, over whole hands
+# (`python bench/field_costs.py` measures them; docs/bots.md "The field"); ismcts-100ms is the 100 ms
+# bot of 2026-12-02 as it was named then (9,700 iterations, about 100 ms of a mid-hand decision then).
+_MC = "playouts_per_world=1,policy=heuristic-v2,calls=1,call_worlds=0,exchange_worlds=0"
+_ISMCTS = "policy=heuristic-v2,exploration=0.35,prior=0.5,extend=0,calls=0,call_worlds=0"
+_CALLS = "tichu_chance=0.5,grand_chance=0.46"
+
 FIELD: dict[str, FieldMember] = {
     "heuristic-v1": FieldMember("heuristic-v1", "the yardstick: the heuristic of 2026-12-01"),
     "heuristic-v2": FieldMember("heuristic-v2", "the heuristic of 2026-12-05 with that day's numbers"),
-    "mc-1ms": FieldMember("mc:worlds=8,policy=heuristic-v2", "flat Monte Carlo over 8 worlds"),
-    "mc-10ms": FieldMember("mc:worlds=80,policy=heuristic-v2", "flat Monte Carlo over 80 worlds"),
-    "ismcts-1ms": FieldMember("ismcts:iterations=100,policy=heuristic-v2", "ISMCTS, 100 iterations"),
-    "ismcts-10ms": FieldMember("ismcts:iterations=1000,policy=heuristic-v2", "ISMCTS, 1,000 iterations"),
+    "mc-1ms": FieldMember(f"mc:worlds=6,{_MC},keep=0,{_CALLS}", "flat Monte Carlo over 6 worlds"),
+    "mc-10ms": FieldMember(f"mc:worlds=80,{_MC},keep=0,{_CALLS}", "flat Monte Carlo over 80 worlds"),
+    "ismcts-1ms": FieldMember(f"ismcts:iterations=50,{_ISMCTS},keep=0,{_CALLS}", "ISMCTS, 50 iterations"),
+    "ismcts-10ms": FieldMember(f"ismcts:iterations=600,{_ISMCTS},keep=0,{_CALLS}", "ISMCTS, 600 iterations"),
     "ismcts-100ms": FieldMember(
-        "ismcts:iterations=9700,keep=4,tichu_chance=0.35,grand_chance=0.35,policy=heuristic-v2",
-        "the strongest bot of 2026-12-02: ISMCTS, 9,700 iterations, calls from a 35% chance",
+        f"ismcts:iterations=9700,{_ISMCTS},keep=4,tichu_chance=0.35,grand_chance=0.35",
+        "the spec of the strongest bot of 2026-12-02 (ISMCTS, 9,700 iterations, calls from a 35% chance), "
+        "playing out, calling and pushing by heuristic-v2",
     ),
 }

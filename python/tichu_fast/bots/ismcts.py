@@ -24,6 +24,7 @@ from tichu_fast.bots.decide import (
     call_action,
     kept_choice,
     no_call,
+    own_heuristic,
     search_call,
     table_call,
     threshold,
@@ -189,6 +190,7 @@ class ISMCTSBot:
         self.seed = _args.seed(seed)
         self.exploration = _args.nonnegative(exploration, "exploration")
         self.policy = _args.policy(policy)
+        self.heuristic = own_heuristic(self.policy)  # the calls table's and keep's (decide.own_heuristic)
         self.calls = _args.flag(calls, "calls")
         self.prior = _args.nonnegative(prior, "prior")
         self.extend = _args.nonnegative(extend, "extend")
@@ -245,7 +247,7 @@ class ISMCTSBot:
             more = self._search(state, seat, _core.hand_seed(seed, 1), self.extend)
             result = _summed(result, more)
         if self.keep > 0 and len(result.actions) > 1:
-            result = _kept(result, policy_action_of(state, "heuristic", seed, self.calls), self.keep)
+            result = _kept(result, policy_action_of(state, self.heuristic, seed, self.calls), self.keep)
         return result
 
     def __repr__(self) -> str:
@@ -290,7 +292,7 @@ class ISMCTSBot:
                         no = no_call(view)
                         return no if isinstance(state, HandState) else state.parse_action(str(no))
             else:
-                answer = table_call(core_state(state), seat, self.tichu_chance, self.grand_chance)
+                answer = table_call(core_state(state), seat, self.tichu_chance, self.grand_chance, self.heuristic)
                 if answer is not None:
                     self._decisions += 1
                     return answer if isinstance(state, HandState) else state.parse_action(str(answer))

@@ -15,6 +15,7 @@ from tichu_fast.bots.decide import (
     call_action,
     kept_choice,
     no_call,
+    own_heuristic,
     search_call,
     search_exchange,
     table_call,
@@ -80,6 +81,7 @@ class MonteCarloBot(PolicyBot):
         if self.worlds is not None and self.worlds * self.playouts_per_world > _args.MAX_SAMPLES:
             raise ValueError(f"worlds x playouts_per_world must be at most {_args.MAX_SAMPLES:_} (the cap of one call)")
         self.search_policy = _args.policy(policy)
+        self.heuristic = own_heuristic(self.search_policy)  # the calls table's, the exchange's and keep's
         self.threads = _args.threads(threads)
         self.call_worlds = _args.count(call_worlds, "call_worlds", 0, _args.MAX_WORLDS)
         self.exchange_worlds = _args.count(exchange_worlds, "exchange_worlds", 0, _args.MAX_WORLDS)
@@ -116,11 +118,13 @@ class MonteCarloBot(PolicyBot):
             push = search_exchange(view, seat, self.exchange_worlds, seed, policy=self.search_policy)[0]
             return push if isinstance(state, HandState) else state.parse_action(str(push))
         else:
-            answer = table_call(view, seat, self.tichu_chance, self.grand_chance) if self.calls else None
+            answer = (
+                table_call(view, seat, self.tichu_chance, self.grand_chance, self.heuristic) if self.calls else None
+            )
             if answer is not None:
                 return answer if isinstance(state, HandState) else state.parse_action(str(answer))
             # The calls were the table's (above), so the heuristic is asked for its move only, once.
-            usual = policy_action_of(state, "heuristic", seed, False)
+            usual = policy_action_of(state, self.heuristic, seed, False)
             if state.decision in _HEURISTIC_DECISIONS:
                 return usual
         values = self._values(view, seat, seed)
@@ -129,7 +133,7 @@ class MonteCarloBot(PolicyBot):
         if self.keep:
             # Its move, not its call: the heuristic's calls flag changes only whether it calls, and a
             # call was returned above, so `usual` is its move when asked (tests/play/test_decide.py).
-            kept = usual if usual is not None else policy_action_of(state, "heuristic", seed, False)
+            kept = usual if usual is not None else policy_action_of(state, self.heuristic, seed, False)
             if kept in actions:
                 best = kept_choice(values, best, actions.index(kept), self.keep)
         return actions[best]

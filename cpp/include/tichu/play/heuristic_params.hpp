@@ -152,9 +152,11 @@ class HeuristicParams {
 inline constexpr HeuristicParams kShippedHeuristic{};
 
 // The field member heuristic-v2: the heuristic of 2026-12-05 with that day's
-// numbers. It shares heuristic.cpp with the shipped heuristic, so its pinned
-// behaviour hashes (tests/house/test_behaviour_hashes.py) hold it: a change of
-// heuristic.cpp that moves them first copies today's rules into a file of v2's own.
+// numbers (the .v2 column; a number added later needs its .v2, the value
+// that leaves v2's play as it was). It shares heuristic.cpp and the calls
+// table (heuristic_calls.inc) with the shipped heuristic, so its pinned
+// behaviour (tests/house/test_field.py) holds it: a change of either that
+// moves v2's play first copies today's rules into a file of v2's own.
 inline constexpr HeuristicParams kHeuristicV2 = HeuristicParams::frozen_v2();
 
 }  // namespace tichu

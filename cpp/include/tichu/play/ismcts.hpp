@@ -52,10 +52,12 @@ struct IsmctsResult {
 
 // The actions the search considers for the current decision of `s` (the
 // seat in turn deciding): its legal actions, less the calls when
-// !calls (only "no" is left on a call decision), and on the exchange the
-// heuristic's push plus pushes of one of the three weakest cards to each
-// opponent and one of the three strongest to the partner (docs/ismcts.md).
-int root_candidates(const HandState& s, bool calls, Action* out);
+// !policy.calls (only "no" is left on a call decision), and on the exchange
+// the push of the policy's heuristic (heuristic_params: the shipped one but
+// for a heuristic with settings or heuristic-v2) plus pushes of one of the
+// three weakest cards to each opponent and one of the three strongest to the
+// partner (docs/ismcts.md).
+int root_candidates(const HandState& s, const Policy& policy, Action* out);
 
 // Searches the current decision of `hand` for its player (not terminal).
 // std::invalid_argument for a config without any budget.
