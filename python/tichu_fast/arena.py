@@ -76,6 +76,10 @@ class Estimate:
     def __str__(self) -> str:
         return f"{self.mean:+.1f} ± {self.ci:.1f}"
 
+    def to_dict(self) -> dict[str, float | None]:
+        """``{"mean": ..., "ci95": ...}``, an infinite interval as None (JSON has no infinity)."""
+        return {"mean": self.mean, "ci95": self.ci if math.isfinite(self.ci) else None}
+
 
 def estimate(samples: Sequence[float] | npt.NDArray[Any]) -> Estimate:
     """The mean of `samples` with its 95% normal interval (infinite half-width for fewer than 2 samples)."""
@@ -145,24 +149,15 @@ class DuplicateResult:
 
     def to_dict(self) -> dict[str, Any]:
         """The result as JSON-ready values (an infinite interval as None)."""
-
-        def number(x: float) -> float | None:
-            """JSON has no infinity."""
-            return x if math.isfinite(x) else None
-
-        def est(e: Estimate) -> dict[str, float | None]:
-            """An Estimate's fields."""
-            return {"mean": e.mean, "ci95": number(e.ci)}
-
         return {
             "team_a": self.team_a,
             "team_b": self.team_b,
             "deals": self.deals,
             "hands": self.hands,
             "seed": self.seed,
-            "margin_per_hand": est(self.margin),
-            "calls_part": est(self.calls),
-            "cards_part": est(self.cards),
+            "margin_per_hand": self.margin.to_dict(),
+            "calls_part": self.calls.to_dict(),
+            "cards_part": self.cards.to_dict(),
             "points_per_hand": {"a": self.points[0], "b": self.points[1]},
             "win_rate": self.win_rate,
             "tie_rate": self.tie_rate,

@@ -309,6 +309,7 @@ def _field_member(spec: str) -> Callable[[], Bot]:
     """A field member's factory: the bot of its fixed SPEC."""
 
     def build() -> Bot:
+        """The member's bot, built anew."""
         return make_bot(spec)
 
     return build
