@@ -381,7 +381,7 @@ def _arena_parser(commands: Any) -> None:
         for name, spec in BOTS.items()
         if name not in FIELD or spec.options
     )
-    specs += f'; the field\'s members by name: {", ".join(FIELD)} (docs/bots.md "The field")'
+    specs += f"; the field's members by name: {', '.join(FIELD)} (docs/field.md)"
     arena = commands.add_parser(
         "arena",
         help="duplicate match between two bots (or a round robin); margin per hand with a 95%% interval",
@@ -395,7 +395,7 @@ def _arena_parser(commands: Any) -> None:
     arena.add_argument(
         "--gauntlet",
         metavar="SPEC",
-        help='this bot against every member of the field instead (docs/bots.md "The field"): each margin, '
+        help="this bot against every member of the field instead (docs/field.md): each margin, "
         "its calls part and call rates, and the minimum over the field",
     )
     arena.add_argument(

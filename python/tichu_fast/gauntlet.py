@@ -1,4 +1,4 @@
-"""A bot against the whole field: one duplicate match per member, on the same deals (docs/bots.md "The field").
+"""A bot against the whole field: one duplicate match per member, on the same deals (docs/field.md).
 
 The number a strength claim quotes is the minimum over the field: the smallest
 margin (and its interval), with the calls part of every match beside it, since a
@@ -91,10 +91,6 @@ class GauntletResult:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready values: every match's DuplicateResult.to_dict with its call rates, and the minimum."""
-
-        def est(e: Estimate) -> dict[str, float | None]:
-            return {"mean": e.mean, "ci95": e.ci if math.isfinite(e.ci) else None}
-
         return {
             "bot": self.bot,
             "deals": self.deals,
@@ -103,8 +99,8 @@ class GauntletResult:
                 r.to_dict() | {"member": name, "rates": {"a": self.rates(name, "a"), "b": self.rates(name, "b")}}
                 for name, r in self.matches.items()
             ],
-            "minimum": est(self.minimum) | {"member": self.toughest},
-            "minimum_calls_part": est(self.minimum_calls) | {"member": self.least_calls},
+            "minimum": self.minimum.to_dict() | {"member": self.toughest},
+            "minimum_calls_part": self.minimum_calls.to_dict() | {"member": self.least_calls},
         }
 
 
@@ -116,6 +112,7 @@ def _calls(rates: dict[str, dict[str, float]]) -> str:
     """'T called% / made%, GT called% / made%' of a team."""
 
     def pair(rate: dict[str, float]) -> str:
+        """'called% / made%' of one call kind."""
         made = f"{100 * rate['made_rate']:.0f}%" if rate["calls"] else "-"
         return f"{100 * rate['call_rate']:.1f}% / {made}"
 

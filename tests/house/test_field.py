@@ -1,6 +1,6 @@
 """The field's members stay frozen: fixed seeds give the outputs recorded when each member was named.
 
-A member's play is part of every strength claim quoted against it (docs/bots.md "The field"), so it
+A member's play is part of every strength claim quoted against it (docs/field.md), so it
 never changes: a change of the heuristic, the search or the calls that moves one of these hashes
 keeps the member's old behaviour in a file of its own (as heuristic_v1.cpp keeps heuristic-v1), or
 names a new member, and records nothing new here.

@@ -1,4 +1,4 @@
-"""The field: frozen opponents at fixed budgets, against which a strength claim is measured (docs/bots.md "The field").
+"""The field: frozen opponents at fixed budgets, against which a strength claim is measured (docs/field.md).
 
 Each member is a name the bot registry knows (``make_bot("ismcts-10ms")``) and
 stands for one fixed SPEC: a budget in iterations or worlds, never in time, so
@@ -25,7 +25,7 @@ class FieldMember:
 
 # Weakest first. Every option is written out, so that a later change of a bot's defaults leaves a member
 # as it is. The budgets: about 1 ms and 10 ms of CPU a decision on one idle core, over whole hands
-# (`python bench/field_costs.py` measures them; docs/bots.md "The field"); ismcts-100ms is the 100 ms
+# (`python bench/field_costs.py` measures them; docs/field.md); ismcts-100ms is the 100 ms
 # bot of 2026-12-02 as it was named then (9,700 iterations, about 100 ms of a mid-hand decision then).
 _MC = "playouts_per_world=1,policy=heuristic-v2,calls=1,call_worlds=0,exchange_worlds=0"
 _ISMCTS = "policy=heuristic-v2,exploration=0.35,prior=0.5,extend=0,calls=0,call_worlds=0"
