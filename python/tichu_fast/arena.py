@@ -144,6 +144,12 @@ class DuplicateResult:
     seconds: float
     native: bool  # played in C++ (then seconds_per_decision is the run's time over all decisions)
     deal_margins: tuple[float, ...] = field(repr=False)
+    # per play (row 2d + p: play p of deal d, team A at the seats of parity p): each seat's Call, and the seat
+    # that went out first; for the calibration of calls (tichu_fast.calibration)
+    seat_calls: npt.NDArray[np.int64] = field(
+        default_factory=lambda: np.zeros((0, 4), np.int64), repr=False, compare=False
+    )
+    first_out: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(0, np.int64), repr=False, compare=False)
     # the replay text of the hands of the first deals (`replays=` of duplicate), by (deal, play)
     replays: dict[tuple[int, int], str] = field(default_factory=dict, repr=False)
 
@@ -621,6 +627,8 @@ def _summary(plays: Plays, names: tuple[str, str], seed: int, seconds: float, na
         native=native,
         deal_margins=tuple(margins.tolist()),
         replays=plays.replays,
+        seat_calls=plays.calls,
+        first_out=plays.first_out,
     )
 
 

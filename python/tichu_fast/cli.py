@@ -403,6 +403,11 @@ def _arena_parser(commands: Any) -> None:
         metavar="NAME,NAME,...",
         help=f"the members --gauntlet plays (default: all of {', '.join(FIELD)}); any SPEC may stand in",
     )
+    arena.add_argument(
+        "--calibration",
+        action="store_true",
+        help="with --gauntlet: the bot's calls beside their chances, by tenths of the chance (docs/field.md)",
+    )
     arena.add_argument("--deals", type=_deals, default=1000, help="deals, each played twice (default 1000)")
     arena.add_argument("--seed", type=_seed, default=0, help="deal d is dealt by hand_seed(seed, d) (default 0)")
     arena.add_argument("--threads", type=_threads, default=1, help="threads, 1..256 (default 1)")
@@ -476,6 +481,8 @@ def _arena(args: argparse.Namespace) -> int:
     from tichu_fast import arena
     from tichu_fast.bots import make_bot
 
+    if args.calibration and args.gauntlet is None:
+        raise ValueError("--calibration reports on a gauntlet: give --gauntlet SPEC")
     if args.field is not None and args.gauntlet is None:
         raise ValueError("--field names the members --gauntlet plays: give --gauntlet SPEC")
     if args.gauntlet is not None:
@@ -533,6 +540,7 @@ def _arena(args: argparse.Namespace) -> int:
 def _gauntlet(args: argparse.Namespace) -> int:
     """arena --gauntlet SPEC [--field ...]: one duplicate match per member, and the minimum over the field."""
     from tichu_fast.bots import FIELD, make_bot
+    from tichu_fast.calibration import calls_heuristic, field_table
     from tichu_fast.gauntlet import gauntlet
 
     alone = {"--team-a": args.team_a, "--team-b": args.team_b, "--round-robin": args.round_robin}
@@ -545,6 +553,8 @@ def _gauntlet(args: argparse.Namespace) -> int:
         raise ValueError("--gauntlet needs --deals 2 or more: one deal gives a match no interval")
     field = list(FIELD) if args.field is None else [s.strip() for s in _split_specs(args.field)]
     bot = make_bot(args.gauntlet)
+    if args.calibration:
+        calls_heuristic(bot)  # a bot without a calls table is refused before the first match
     for member in field:
         make_bot(member)  # a bad member is refused before the first match
     bar = None if args.json else _Progress(args.deals * len(field), sys.stderr, "deals", "playing")
@@ -563,7 +573,19 @@ def _gauntlet(args: argparse.Namespace) -> int:
     finally:
         if bar is not None:
             bar.close()
-    print(json.dumps(result.to_dict(), indent=2) if args.json else result.table())
+    calibration = result.calibration(calls_heuristic(bot)) if args.calibration else None
+    if args.json:
+        out = result.to_dict()
+        if calibration is not None:
+            out["calibration"] = {
+                name: {k: c.to_dict() for k, c in kinds.items()} for name, kinds in calibration.items()
+            }
+        print(json.dumps(out, indent=2))
+    else:
+        print(result.table())
+        if calibration is not None:
+            print()
+            print(field_table(calibration))
     return 0
 
 

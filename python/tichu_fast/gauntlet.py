@@ -14,6 +14,7 @@ from typing import Any
 
 from tichu_fast.arena import DuplicateResult, Estimate, _check_progress, duplicate
 from tichu_fast.bots.field import FIELD
+from tichu_fast.calibration import Calibration, call_calibration
 from tichu_fast.rules import Rules
 
 __all__ = ["GauntletResult", "gauntlet"]
@@ -64,6 +65,12 @@ class GauntletResult:
         (calls per seat-hand) and `made_rate` (made per call, 0.0 without a call); team "a" is the bot, "b" the
         member."""
         return _rates(self.matches[member], team)
+
+    def calibration(self, heuristic: str = "heuristic") -> dict[str, dict[str, Calibration]]:
+        """The bot's calls in each match beside their chances by the calls table of `heuristic` (the bot's own:
+        calibration.calls_heuristic), by member and kind ("tichu", "grand_tichu"); `Calibration.join` pools
+        them."""
+        return {name: call_calibration(r, heuristic) for name, r in self.matches.items()}
 
     def table(self) -> str:
         """The matches and the minimum as text, one line a member."""

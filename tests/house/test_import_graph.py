@@ -25,7 +25,7 @@ LAYERS = [
     ("hand state", ["observation", "replay", "hand", "match", "game"]),
     ("searches, ids and views", ["search", "summary", "simulated", "rl", "solver", "vec", "view", "analysis"]),
     ("players", ["bots", "bots."]),
-    ("tables", ["arena", "gauntlet", "ladder", "envs", "envs.", "web", "web."]),
+    ("tables", ["arena", "gauntlet", "calibration", "ladder", "envs", "envs.", "web", "web."]),
     ("face", ["", "_face", "cli", "__main__", "ismcts", "decide"]),
 ]
 GAME_WING = 3  # the first three layers: the game, which knows no player

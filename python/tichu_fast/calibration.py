@@ -1,0 +1,212 @@
+"""Are a bot's calls as good as its chances say? Predicted chance beside what happened (docs/field.md).
+
+A heuristic decides Tichu and Grand Tichu from its estimated chance of going out
+first (docs/heuristic.md "Calls"). Over the hands of a duplicate match, each call
+of one team is paired with that chance, taken from the seat's dealt cards (the 14
+before the exchange for a Tichu, the first 8 for a Grand Tichu), and with whether
+the call was made. The calls are sorted by the chance and cut into ten groups of
+equal size (deciles): in a calibrated bot each group's made rate is close to its
+mean chance. The Brier score, the mean squared gap between chance and outcome,
+sums it up in one number (lower is better; 0.25 is a coin's).
+
+A Tichu called after the exchange was decided on the hand after it; its chance
+here is still that of the dealt cards.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from tichu_fast import _core
+from tichu_fast._core import Cards
+from tichu_fast.arena import DuplicateResult
+from tichu_fast.enums import Call
+
+__all__ = ["Calibration", "CalibrationGroup", "call_calibration", "calls_heuristic", "dealt_chances"]
+
+_Z = 1.959963984540054  # the two-sided 95% point of the normal distribution
+
+
+@dataclass(frozen=True)
+class CalibrationGroup:
+    """One group of calls with chances close together: how many, their mean chance, the part made and the
+    95% Wilson interval of that part."""
+
+    calls: int
+    chance: float
+    made: float
+    low: float
+    high: float
+
+    @property
+    def gap(self) -> float:
+        """Made less predicted: above 0 the chance was too low, below 0 too high."""
+        return self.made - self.chance
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """Calls of one kind: each call's predicted chance (0..1) and whether it was made, in matching order."""
+
+    kind: str
+    chance: npt.NDArray[np.float64]
+    made: npt.NDArray[np.bool_]
+
+    def __post_init__(self) -> None:
+        if self.chance.shape != self.made.shape or self.chance.ndim != 1:
+            raise ValueError("chance and made are two arrays of one length")
+        if self.chance.size and not (
+            np.isfinite(self.chance).all() and (self.chance >= 0).all() and (self.chance <= 1).all()
+        ):
+            raise ValueError("a chance lies in 0..1")
+
+    @property
+    def calls(self) -> int:
+        """How many calls."""
+        return int(self.chance.size)
+
+    @property
+    def made_rate(self) -> float:
+        """The part of the calls made (NaN without a call)."""
+        return float(self.made.mean()) if self.calls else math.nan
+
+    @property
+    def brier(self) -> float:
+        """The mean of (chance - made)**2 over the calls (NaN without a call)."""
+        return float(np.mean((self.chance - self.made) ** 2)) if self.calls else math.nan
+
+    def groups(self, count: int = 10) -> list[CalibrationGroup]:
+        """The calls sorted by chance and cut into `count` groups as equal in size as may be (ties broken by the
+        order of the calls); fewer groups when there are fewer calls, none without a call."""
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            raise ValueError(f"count must be a positive int, not {count!r}")
+        if not self.calls:
+            return []
+        order = np.argsort(self.chance, kind="stable")
+        out = []
+        for part in np.array_split(order, min(count, self.calls)):
+            made = int(self.made[part].sum())
+            low, high = _wilson(made, part.size)
+            out.append(CalibrationGroup(int(part.size), float(self.chance[part].mean()), made / part.size, low, high))
+        return out
+
+    def worst_gap(self, count: int = 10) -> float:
+        """The largest |made - chance| over the groups (NaN without a call)."""
+        return max((abs(g.gap) for g in self.groups(count)), default=math.nan)
+
+    def table(self, count: int = 10) -> str:
+        """The groups as text, one line each, and the Brier score."""
+        if not self.calls:
+            return f"{self.kind}: no call"
+        lines = [f"{self.kind}: {self.calls} calls, {100 * self.made_rate:.1f}% made, Brier {self.brier:.4f}"]
+        lines.append(f"  {'calls':>6s} {'chance':>7s} {'made':>6s} {'95% interval':>14s} {'gap':>6s}")
+        for g in self.groups(count):
+            lines.append(
+                f"  {g.calls:6d} {100 * g.chance:6.1f}% {100 * g.made:5.1f}% "
+                f"{100 * g.low:6.1f}-{100 * g.high:5.1f}% {100 * g.gap:+5.1f}"
+            )
+        return "\n".join(lines)
+
+    def to_dict(self, count: int = 10) -> dict[str, Any]:
+        """JSON-ready values: the counts, the Brier score (None without a call) and the groups."""
+        return {
+            "kind": self.kind,
+            "calls": self.calls,
+            "made_rate": None if not self.calls else self.made_rate,
+            "brier": None if not self.calls else self.brier,
+            "groups": [vars(g) | {"gap": g.gap} for g in self.groups(count)],
+        }
+
+    @staticmethod
+    def join(parts: Sequence[Calibration]) -> Calibration:
+        """The calls of several calibrations of one kind together (ValueError for kinds that differ)."""
+        kinds = {p.kind for p in parts}
+        if len(kinds) != 1:
+            raise ValueError(f"one kind of call to join, not {sorted(kinds)}")
+        return Calibration(
+            kinds.pop(), np.concatenate([p.chance for p in parts]), np.concatenate([p.made for p in parts])
+        )
+
+
+def _wilson(made: int, n: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of made/n."""
+    rate = made / n
+    centre = (rate + _Z**2 / (2 * n)) / (1 + _Z**2 / n)
+    half = _Z * math.sqrt(rate * (1 - rate) / n + _Z**2 / (4 * n * n)) / (1 + _Z**2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def dealt_chances(seed: int, deals: int, heuristic: str = "heuristic") -> npt.NDArray[np.float64]:
+    """(deals, 4, 2): for deal d of a run with `seed` (dealt by hand_seed(seed, d)) and each seat, the chance
+    the heuristic `heuristic` gives its 14 dealt cards (Tichu, [..., 0]) and its first 8 (Grand Tichu, [..., 1])."""
+    out = np.empty((deals, 4, 2))
+    masks: dict[str, int] = {}
+    for d in range(deals):
+        deck = _core.shuffled_deck(_core.hand_seed(seed, d))  # seat p: deck[14p:14p+14], the first 8 first
+        for p in range(4):
+            fourteen = 0
+            for k, name in enumerate(deck[14 * p : 14 * p + 14]):
+                if name not in masks:
+                    masks[name] = Cards(name).mask
+                fourteen |= masks[name]
+                if k == 7:
+                    eight = fourteen
+            out[d, p, 0] = _core._heuristic_call_chance(fourteen, False, heuristic) / 1000
+            out[d, p, 1] = _core._heuristic_call_chance(eight, True, heuristic) / 1000
+    return out
+
+
+def call_calibration(result: DuplicateResult, heuristic: str = "heuristic", team: str = "a") -> dict[str, Calibration]:
+    """The calls of `team` ("a" or "b") in `result`, each paired with the chance its dealt cards have by the
+    calls table of `heuristic` (a policy text, e.g. ``"heuristic"``, ``"heuristic-v2"``; a search bot calls by
+    its playout heuristic's, see decide.own_heuristic), by kind: ``"tichu"`` and ``"grand_tichu"``."""
+    if team not in ("a", "b"):
+        raise ValueError(f"team is 'a' or 'b', not {team!r}")
+    if result.seat_calls.shape != (result.hands, 4):
+        raise ValueError("this result keeps no calls of its hands")
+    chances = dealt_chances(result.seed, result.deals, heuristic)
+    rows = np.arange(result.hands)
+    play = rows & 1  # team A sits at the seats of parity `play`
+    ours = (np.arange(4)[None, :] & 1) == (play[:, None] ^ (team == "b"))
+    made = result.first_out[:, None] == np.arange(4)[None, :]
+    out = {}
+    for kind, call, column in (("tichu", Call.TICHU, 0), ("grand_tichu", Call.GRAND_TICHU, 1)):
+        mine = ours & (result.seat_calls == int(call))
+        chance = chances[rows // 2][:, :, column]  # both plays of a deal hold the same cards
+        out[kind] = Calibration(kind, chance[mine], made[mine])
+    return out
+
+
+def calls_heuristic(bot: object) -> str:
+    """The heuristic whose calls table `bot` calls by (a policy text): a heuristic bot's own policy, a search
+    bot's `heuristic` (decide.own_heuristic); ValueError for a bot that calls by no table."""
+    heuristic = getattr(bot, "heuristic", None) or getattr(bot, "policy", None)
+    if isinstance(heuristic, str) and (
+        heuristic in ("heuristic", "heuristic-v2") or heuristic.startswith("heuristic:")
+    ):
+        return heuristic
+    raise ValueError(f"{bot!r} calls by no calls table of the heuristic: nothing to calibrate")
+
+
+def field_table(by_member: dict[str, dict[str, Calibration]], count: int = 10) -> str:
+    """Calibrations by member (GauntletResult.calibration) as text: a line per member and kind (calls, made,
+    Brier, the largest gap of a group), then each kind's groups over the whole field."""
+    width = max(6, *(len(name) for name in by_member))
+    lines = [f"{'member':{width}s} {'kind':11s} {'calls':>6s} {'made':>6s} {'Brier':>7s} {'worst gap':>9s}"]
+    for name, kinds in by_member.items():
+        for kind, c in kinds.items():
+            if c.calls:
+                lines.append(
+                    f"{name:{width}s} {kind:11s} {c.calls:6d} {100 * c.made_rate:5.1f}% {c.brier:7.4f} "
+                    f"{100 * c.worst_gap(count):+8.1f}"
+                )
+    for kind in ("tichu", "grand_tichu"):
+        pooled = Calibration.join([kinds[kind] for kinds in by_member.values()])
+        lines += ["", "over the field, " + pooled.table(count)]
+    return "\n".join(lines)

@@ -1,0 +1,108 @@
+"""The calibration of calls (tichu_fast.calibration): its statistics against ones computed here by hand."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+import tichu_fast as tf
+from tichu_fast import _core
+from tichu_fast.arena import duplicate
+from tichu_fast.bots import HeuristicBot, make_bot
+from tichu_fast.calibration import Calibration, call_calibration, dealt_chances
+
+
+def test_groups_brier_and_wilson_by_hand():
+    chance = np.array([0.9, 0.1, 0.5, 0.3, 0.7, 0.2])
+    made = np.array([True, False, True, False, True, True])
+    c = Calibration("tichu", chance, made)
+    assert c.calls == 6
+    assert c.made_rate == pytest.approx(4 / 6)
+    assert c.brier == pytest.approx((0.01 + 0.01 + 0.25 + 0.09 + 0.09 + 0.64) / 6)
+    groups = c.groups(3)  # sorted: 0.1 0.2 | 0.3 0.5 | 0.7 0.9
+    assert [g.calls for g in groups] == [2, 2, 2]
+    assert [g.chance for g in groups] == pytest.approx([0.15, 0.4, 0.8])
+    assert [g.made for g in groups] == pytest.approx([0.5, 0.5, 1.0])
+    assert [g.gap for g in groups] == pytest.approx([0.35, 0.1, 0.2])
+    assert c.worst_gap(3) == pytest.approx(0.35)
+    # Wilson's 95% interval of 1 in 2: centre (0.5 + z²/4) / (1 + z²/2), half z·sqrt(1/8 + z²/16) / (1 + z²/2)
+    z = 1.959963984540054
+    centre, half = (0.5 + z * z / 4) / (1 + z * z / 2), z * math.sqrt(1 / 8 + z * z / 16) / (1 + z * z / 2)
+    assert (groups[0].low, groups[0].high) == pytest.approx((centre - half, centre + half))
+    assert groups[2].high == 1.0  # clipped
+    assert len(c.groups(10)) == 6  # never more groups than calls
+    assert "Brier 0.1817" in c.table(3)
+    assert c.to_dict(3)["groups"][0]["gap"] == pytest.approx(0.35)
+
+
+def test_an_empty_calibration_and_bad_arguments():
+    empty = Calibration("grand_tichu", np.zeros(0), np.zeros(0, dtype=bool))
+    assert empty.calls == 0
+    assert math.isnan(empty.brier)
+    assert math.isnan(empty.worst_gap())
+    assert empty.groups() == []
+    assert empty.table() == "grand_tichu: no call"
+    assert empty.to_dict() == {"kind": "grand_tichu", "calls": 0, "made_rate": None, "brier": None, "groups": []}
+    with pytest.raises(ValueError, match="one length"):
+        Calibration("tichu", np.zeros(2), np.zeros(3, dtype=bool))
+    with pytest.raises(ValueError, match=r"0\.\.1"):
+        Calibration("tichu", np.array([1.5]), np.array([True]))
+    with pytest.raises(ValueError, match="positive"):
+        Calibration("tichu", np.array([0.5]), np.array([True])).groups(0)
+    with pytest.raises(ValueError, match="one kind"):
+        Calibration.join([empty, Calibration("tichu", np.zeros(0), np.zeros(0, dtype=bool))])
+
+
+def test_the_calls_and_chances_are_those_of_hands_played_by_hand():
+    deals, seed = 30, 11
+    result = duplicate("heuristic", "heuristic-v1", deals, seed)
+    ours = call_calibration(result)
+    theirs = call_calibration(result, "heuristic-v2", team="b")
+    expected: dict[str, dict[str, list]] = {side: {"tichu": [], "grand_tichu": []} for side in ("a", "b")}
+    for d in range(deals):
+        deal_seed = tf.hand_seed(seed, d)
+        start = tf.HandState.new(deal_seed)
+        assert len(start.seen(start.current_player)) == 8
+        for play in (0, 1):
+            a, b = HeuristicBot(), make_bot("heuristic-v1")
+            state = tf.HandState.new(deal_seed)
+            first_eight = {}
+            while not state.is_terminal():
+                seat = state.current_player
+                if state.decision == tf.Decision.GRAND_TICHU:
+                    first_eight[seat] = state.seen(seat).mask
+                state.apply((a if (seat & 1) == play else b).act(state, seat))
+            for seat, call in enumerate(state.calls):
+                if call == tf.Call.NONE:
+                    continue
+                side, heuristic = ("a", "heuristic") if (seat & 1) == play else ("b", "heuristic-v2")
+                grand = call == tf.Call.GRAND_TICHU
+                cards = first_eight[seat] if grand else start.hands[seat].mask
+                chance = _core._heuristic_call_chance(cards, grand, heuristic) / 1000
+                expected[side]["grand_tichu" if grand else "tichu"].append((chance, state.out_order[0] == seat))
+    for side, got in (("a", ours), ("b", theirs)):
+        for kind in ("tichu", "grand_tichu"):
+            # the same calls, each with the same chance and outcome (in another order)
+            pairs = sorted(zip(got[kind].chance.tolist(), got[kind].made.tolist(), strict=True))
+            assert pairs == sorted(expected[side][kind])
+    assert ours["tichu"].calls == result.call_success["a"]["tichu"]["calls"] > 0
+    assert theirs["tichu"].calls == result.call_success["b"]["tichu"]["calls"] > 0
+
+
+def test_dealt_chances_read_the_deal_of_each_seat():
+    chances = dealt_chances(5, 3, "heuristic-v2")
+    for d in range(3):
+        state = tf.HandState.new(tf.hand_seed(5, d))
+        for seat in range(4):
+            assert (
+                chances[d, seat, 0]
+                == _core._heuristic_call_chance(state.hands[seat].mask, False, "heuristic-v2") / 1000
+            )
+
+
+def test_call_calibration_refuses_a_wrong_team():
+    result = duplicate("heuristic", "heuristic-v1", 2, 0)
+    with pytest.raises(ValueError, match="team"):
+        call_calibration(result, team="c")
