@@ -93,13 +93,16 @@ def monotone(chance: np.ndarray) -> np.ndarray:
     return closed
 
 
-def read_tables(text: str) -> tuple[np.ndarray, np.ndarray]:
-    """The Tichu and the Grand Tichu tables of an .inc file's text."""
+def read_tables(
+    text: str, names: tuple[str, str] = ("kTichuChanceTable", "kGrandChanceTable")
+) -> tuple[np.ndarray, ...]:
+    """The Tichu and the Grand Tichu tables of an .inc file's text (`names`: those of heuristic_made.inc are
+    ``("kTichuMadeTable", "kGrandMadeTable")``)."""
     tables = []
-    for name in ("kTichuChanceTable", "kGrandChanceTable"):
+    for name in names:
         body = text.split(name + "{")[1].split("}};")[0]
         tables.append(np.array([int(x) for x in re.findall(r"-?\d+", body)], dtype=np.int64).reshape(STRENGTHS, LOSERS))
-    return tables[0], tables[1]
+    return tuple(tables)
 
 
 def render(tichu: np.ndarray, grand: np.ndarray, hands: int, seed: int, closed: bool = False) -> str:

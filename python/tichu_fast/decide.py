@@ -13,6 +13,7 @@ from tichu_fast.bots.decide import (
     TICHU_CHANCE,
     call_action,
     call_gain,
+    doubt_of,
     exchange_candidates,
     kept_choice,
     no_call,
@@ -21,6 +22,7 @@ from tichu_fast.bots.decide import (
     search_exchange,
     table_call,
     threshold,
+    with_doubt,
 )
 
 __all__ = [
@@ -30,6 +32,7 @@ __all__ = [
     "TICHU_CHANCE",
     "call_action",
     "call_gain",
+    "doubt_of",
     "exchange_candidates",
     "kept_choice",
     "no_call",
@@ -38,4 +41,5 @@ __all__ = [
     "search_exchange",
     "table_call",
     "threshold",
+    "with_doubt",
 ]

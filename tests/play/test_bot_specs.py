@@ -14,7 +14,7 @@ import pytest
 
 from tichu_fast import arena, cli
 from tichu_fast.bots import BOTS, BotSpec, FunctionBot, HeuristicBot, PolicyBot, RandomBot, make_bot, register_bot
-from tichu_fast.bots.specs import flag, integer, native_policy, number, seconds
+from tichu_fast.bots.specs import flag, integer, logits, native_policy, number, seconds
 from tichu_fast.search import POLICIES
 
 MYBOTS = """\
@@ -169,7 +169,12 @@ def test_search_bots_show_their_settings():
 
 # Out of range for every numeric option of every built-in bot: past every int range (seeds go to 2**64-1),
 # no number at all, or past a day of seconds. Each used to be taken and some failed only at a decision.
-_OUT_OF_RANGE = {integer: ["18446744073709551616", "-1"], number: ["nan", "inf", "-1"], seconds: ["100000", "9" * 400]}
+_OUT_OF_RANGE = {
+    integer: ["18446744073709551616", "-1"],
+    number: ["nan", "inf", "-1"],
+    logits: ["nan", "-inf", "11", "-11"],
+    seconds: ["100000", "9" * 400],
+}
 _BASE = {"ismcts": "iterations=5", "solver": "iterations=5"}
 
 

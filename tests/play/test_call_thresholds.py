@@ -19,6 +19,9 @@ from tichu_fast.search import policy_action
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 import make_call_table
 
+MADE = make_call_table.OUT.with_name("heuristic_made.inc")
+MADE_TABLES = ("kTichuMadeTable", "kGrandMadeTable")
+
 HANDS = 150
 
 
@@ -89,27 +92,33 @@ def test_the_table_chance_is_the_heuristics_table():
     strong = tf.Cards("Dr Ph Aj As Ap Kj Ks 2j")  # strength 15, 1 loser
     weak = tf.Cards("Dog 2j 3s 4p 6t 7j 8s 9p")  # strength 0, 8 losers
     assert _core._heuristic_call_features(strong.mask) == (15, 1)
-    assert _core._heuristic_call_chance(strong.mask, True) == 529  # the Grand Tichu table's cell
-    assert _core._heuristic_call_chance(strong.mask, False) == 689  # the Tichu table's
-    assert _core._heuristic_call_chance(weak.mask, True) == 250
+    tichu, grand = make_call_table.read_tables(MADE.read_text(), MADE_TABLES)
+    assert _core._heuristic_call_chance(strong.mask, True) == grand[15, 1]  # the table of calls made
+    assert _core._heuristic_call_chance(strong.mask, False) == tichu[15, 1]
+    assert _core._heuristic_call_chance(weak.mask, True) == grand[0, 8]
+    assert _core._heuristic_call_chance(strong.mask, True, "heuristic-v2") == 529  # heuristic-v2's table
+    assert _core._heuristic_call_chance(strong.mask, False, "heuristic-v2") == 689
+    assert _core._heuristic_call_chance(weak.mask, True, "heuristic-v2") == 250
     with pytest.raises(ValueError, match="14 cards"):
         _core._heuristic_call_chance(tf.Cards("2j 3j 4j 5j 6j 7j 8j 9j 10j Jj Qj Kj Aj 2s 3s").mask, False)
 
 
 def test_the_chance_never_falls_as_a_hand_gets_stronger():
     # the package's tables: no cell reads less than a cell with fewer points or more losers
-    tichu, grand = make_call_table.read_tables(make_call_table.OUT.read_text())
-    for table in (tichu, grand):
+    old = make_call_table.read_tables(make_call_table.OUT.read_text())
+    made = make_call_table.read_tables(MADE.read_text(), MADE_TABLES)
+    for table in (*old, *made):
         assert (make_call_table.monotone(table) == table).all()
         assert (table[1:] >= table[:-1]).all()
         assert (table[:, :-1] >= table[:, 1:]).all()
-    # the column of 0 losers read strength 0's 35.5% (Grand Tichu) however strong the cards (round 7)
+    # heuristic-v2's column of 0 losers read strength 0's 35.5% (Grand Tichu) however strong the cards
     overwhelming = tf.Cards("Dr Ph Aj As Ap At Kj Ks")  # strength 21, no loser
     one_loser = tf.Cards("Dr Ph Aj As Ap Kj Ks 2j")  # strength 15, 1 loser
     assert _core._heuristic_call_features(overwhelming.mask) == (21, 0)
-    chance = _core._heuristic_call_chance(overwhelming.mask, True)
-    assert chance >= _core._heuristic_call_chance(one_loser.mask, True) > 460
-    assert chance == grand[20, 0] == 529
+    chance = _core._heuristic_call_chance(overwhelming.mask, True, "heuristic-v2")
+    assert chance >= _core._heuristic_call_chance(one_loser.mask, True, "heuristic-v2") > 460
+    assert chance == old[1][20, 0] == 529
+    assert _core._heuristic_call_chance(overwhelming.mask, True) == made[1][20, 0] > 600
 
 
 def test_monotone_raises_each_cell_to_the_best_weaker_one():

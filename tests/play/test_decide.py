@@ -196,7 +196,8 @@ def test_the_heuristic_calls_flag_changes_only_the_call():
 
 
 def test_keep_in_flat_monte_carlo_chooses_as_before_the_heuristic_was_asked_once():
-    # recorded when the bot asked the heuristic a second time, with calls off, for the move to keep
+    # recorded when the bot asked the heuristic a second time, with calls off, for the move to keep; it played
+    # out, called and pushed by the heuristic of then, frozen since as heuristic-v2 with its thresholds
     answers = []  # the arena plays copies of the bot: they all write here
 
     class Recorded(MonteCarloBot):
@@ -205,6 +206,7 @@ def test_keep_in_flat_monte_carlo_chooses_as_before_the_heuristic_was_asked_once
             answers.append(str(answer))
             return answer
 
-    duplicate(Recorded(worlds=3, keep=2.0, seed=4), make_bot("heuristic-v1"), 3, 21)
+    then = {"policy": "heuristic-v2", "tichu_chance": 0.5, "grand_chance": 0.46}
+    duplicate(Recorded(worlds=3, keep=2.0, seed=4, **then), make_bot("heuristic-v1"), 3, 21)
     assert len(answers) == 248
     assert hashlib.sha256(repr(answers).encode()).hexdigest()[:16] == "7e35bb377052f93b"

@@ -15,6 +15,7 @@ from tichu_fast import _core
 from tichu_fast.arena import duplicate, estimate
 from tichu_fast.bots import BOTS, FIELD, HeuristicBot, HeuristicV2Bot, MonteCarloBot, RandomBot, make_bot
 from tichu_fast.bots.decide import exchange_candidates, own_heuristic
+from tichu_fast.calibration import Calibration
 from tichu_fast.gauntlet import gauntlet
 
 BONUS = {tf.Call.TICHU: 100, tf.Call.GRAND_TICHU: 200}
@@ -140,18 +141,18 @@ def test_a_search_bot_calls_and_pushes_by_the_heuristic_it_plays_out_with(policy
 
 
 def test_the_calls_table_and_the_exchange_read_the_heuristic_named():
-    # heuristic-v2 has the shipped numbers today; other numbers move the exchange's push
+    # heuristic-v2 reads its own calls table (the shipped heuristic the table of calls made); each push is
+    # the named heuristic's own
     state = tf.HandState.new(8)
     while state.decision != tf.Decision.EXCHANGE:
         state.apply(tf.policy_action(state, "heuristic", 0, calls=False))
     mask = state.seen(state.current_player).mask
-    assert _core._heuristic_call_chance(mask, False, "heuristic-v2") == _core._heuristic_call_chance(mask, False)
-    pushes = {
-        text: str(exchange_candidates(state, text)[0])
-        for text in ("heuristic", "heuristic-v2", "heuristic:off=exchange")
-    }
-    assert pushes["heuristic-v2"] == pushes["heuristic"] == str(tf.policy_action(state, "heuristic", 0, calls=False))
-    assert pushes["heuristic:off=exchange"] == str(tf.policy_action(state, "heuristic:off=exchange", 0, calls=False))
+    assert _core._heuristic_call_chance(mask, False, "heuristic-v2") == _core._heuristic_call_chance(
+        mask, False, "heuristic:call_table=0"
+    )
+    assert _core._heuristic_call_chance(mask, False, "heuristic-v2") != _core._heuristic_call_chance(mask, False)
+    for text in ("heuristic", "heuristic-v2", "heuristic:off=exchange"):
+        assert str(exchange_candidates(state, text)[0]) == str(tf.policy_action(state, text, 0, calls=False))
 
 
 def test_heuristic_v2_plays_in_cpp_as_a_policy():
@@ -201,9 +202,24 @@ def test_cli_gauntlet_json_equals_the_api():
     assert out["matches"][0]["rates"] == api["matches"][0]["rates"]
 
 
+def test_cli_gauntlet_calibration_prints_and_dumps_the_api_s():
+    args = ("arena", "--gauntlet", "heuristic", "--field", "heuristic-v1,heuristic-v2", "--deals", "40", "--seed", "2")
+    api = gauntlet("heuristic", 40, 2, field=["heuristic-v1", "heuristic-v2"]).calibration()
+    shown = run(*args, "--calibration")
+    assert shown.returncode == 0, shown.stderr
+    pooled = Calibration.join([api["heuristic-v1"]["tichu"], api["heuristic-v2"]["tichu"]])
+    assert "over the field, " + pooled.table() in shown.stdout
+    dumped = run(*args, "--calibration", "--json")
+    assert dumped.returncode == 0, dumped.stderr
+    out = json.loads(dumped.stdout)["calibration"]
+    assert out["heuristic-v2"]["tichu"] == json.loads(json.dumps(api["heuristic-v2"]["tichu"].to_dict()))
+
+
 @pytest.mark.parametrize(
     "args",
     [
+        ["--calibration", "--team-a", "random", "--team-b", "random"],
+        ["--gauntlet", "random", "--calibration"],
         ["--field", "heuristic-v1", "--team-a", "random", "--team-b", "random"],
         ["--gauntlet", "heuristic", "--team-a", "random"],
         ["--gauntlet", "heuristic", "--round-robin", "random,heuristic"],

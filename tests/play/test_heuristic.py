@@ -6,6 +6,7 @@ heuristic counts them; R10.3: a seat knows its hand and what was played, nothing
 
 from __future__ import annotations
 
+import math
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -86,13 +87,26 @@ def test_partnership_never_beats_the_partner() -> None:
 
 
 def test_tichu_call_from_the_table() -> None:
-    # R7.2: strength 8, 5 losers: a chance of 50.0% in the table (>= 500 per mille), v1 wants strength 10
+    # R7.2: strength 9, 6 losers: a call made 55.9% of the time in the table of calls made (>= 550 per
+    # mille); heuristic-v2's table read 49.1% (< 500), v1 wants strength 10
+    state = dealt(7, "TICHU")
+    hand = state.hands[state.current_player]
+    assert str(hand) == "Ph Dr 2j 4s 4p 6p 7j 7t 9p Js Jt Qp Qt Aj"
+    assert _core._heuristic_call_features(hand.mask) == (9, 6)
+    assert _core._heuristic_call_chance(hand.mask, False) == 559
+    assert decide(state) == "tichu"
+    assert decide(state, "heuristic-v2") == "no tichu"
+    assert decide(state, "heuristic-v1") == "no tichu"
+
+
+def test_no_tichu_call_below_the_threshold() -> None:
+    # R7.2: strength 8, 5 losers: 54.2% < 55.0%; heuristic-v2's table read 50.0% and called
     state = dealt(4, "TICHU")
     hand = state.hands[state.current_player]
     assert str(hand) == "MJ Dr 2p 3j 4j 5s 7j 7p 7t 9t Qj Kp Kt Ap"
-    assert _core._heuristic_call_features(hand.mask) == (8, 5)
-    assert decide(state) == "tichu"
-    assert decide(state, "heuristic-v1") == "no tichu"
+    assert _core._heuristic_call_chance(hand.mask, False) == 542
+    assert decide(state) == "no tichu"
+    assert decide(state, "heuristic-v2") == "tichu"
 
 
 def test_no_tichu_call_when_the_table_says_no() -> None:
@@ -113,14 +127,16 @@ def test_grand_tichu_call_from_the_table() -> None:
 
 
 def test_grand_tichu_call_with_no_loser() -> None:
-    # R7.1: a straight 9-A with Phoenix and Dragon (strength 10, no loser) read 35.5% before the
-    # table was made monotone (its column of 0 losers borrowed strength 0's chance), now 49.9%
+    # R7.1: a straight 9-A with Phoenix and Dragon (strength 10, no loser): its call is made 65.5% of the
+    # time (>= 60.0%); heuristic-v2's table reads 49.9% (its column of 0 losers, made monotone)
     state = tf.HandState.new(4290)
     while state.current_player != 1:
         state.apply("no grand tichu")
     assert str(state.seen(1)) == "Ph Dr 9t 10j Js Qs Ks As"
-    assert _core._heuristic_call_chance(state.seen(1).mask, True) == 499
+    assert _core._heuristic_call_chance(state.seen(1).mask, True) == 655
+    assert _core._heuristic_call_chance(state.seen(1).mask, True, "heuristic-v2") == 499
     assert decide(state) == "grand tichu"
+    assert decide(state, "heuristic-v2") == "grand tichu"
 
 
 def exchange_of(seed: int, cards: str) -> tf.HandState:
@@ -288,3 +304,23 @@ def test_the_heuristics_memos_are_keyed_on_the_number_they_read() -> None:
     assert fresh[policies[0]] != fresh[policies[1]]  # the number matters on these positions, so the test can fail
     for policy in (*policies, *policies):
         assert answers(states, policy) == fresh[policy]
+
+
+def test_the_made_table_and_its_doubt() -> None:
+    # R7.1, R7.2: call_table=1 reads the chance that a call is made (heuristic_made.inc); call_doubt=D takes
+    # D hundredths of a logit off it; table 0 (heuristic-v2's) ignores the doubt
+    chance = _core._heuristic_call_chance
+    seen = set()
+    for seed in range(300):
+        mask = tf.HandState.new(seed).hands[seed % 4].mask
+        eight = tf.HandState.new(seed).seen(0).mask
+        for cards, grand in ((mask, False), (eight, True)):
+            made = chance(cards, grand, "heuristic:call_table=1")
+            seen.add(made)
+            assert chance(cards, grand, "heuristic:call_table=1,call_doubt=0") == made
+            p = min(max(made, 1), 999) / 1000
+            doubted = 1000 / (1 + math.exp(0.5 - math.log(p / (1 - p))))
+            assert abs(chance(cards, grand, "heuristic:call_table=1,call_doubt=50") - doubted) <= 0.5 + 1e-9
+            assert chance(cards, grand, "heuristic:call_table=1,call_doubt=-50") >= made
+            assert chance(cards, grand, "heuristic:call_table=0,call_doubt=50") == chance(cards, grand, "heuristic-v2")
+    assert len(seen) > 30  # many cells of the table were read

@@ -9,12 +9,14 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cmath>
 #include <cstdint>
 
 #include "tichu/game/score.hpp"
 #include "tichu/play/policy.hpp"
 
 #include "heuristic_calls.inc"  // kTichuChance, kGrandTichuChance: scripts/make_call_table.py
+#include "heuristic_made.inc"   // kTichuMadeTable, kGrandMadeTable: scripts/make_made_table.py
 
 namespace tichu {
 namespace {
@@ -28,6 +30,24 @@ int tichu_chance(int strength, int losers) {
 int grand_tichu_chance(int strength, int losers) {
   return kGrandChanceTable[static_cast<std::size_t>(std::clamp(strength, 0, kCallStrengths - 1))]
                           [static_cast<std::size_t>(std::clamp(losers, 0, kCallLosers - 1))];
+}
+// The chance in per mille that a call of the hand is made (heuristic_made.inc).
+int tichu_made_chance(int strength, int losers) {
+  return kTichuMadeTable[static_cast<std::size_t>(std::clamp(strength, 0, kCallStrengths - 1))]
+                        [static_cast<std::size_t>(std::clamp(losers, 0, kCallLosers - 1))];
+}
+int grand_made_chance(int strength, int losers) {
+  return kGrandMadeTable[static_cast<std::size_t>(std::clamp(strength, 0, kCallStrengths - 1))]
+                        [static_cast<std::size_t>(std::clamp(losers, 0, kCallLosers - 1))];
+}
+// A chance in per mille with `doubt` hundredths of a logit taken off: the
+// tables were made against the heuristic, and stronger opponents make fewer
+// calls good (docs/heuristic.md "Calls").
+int doubted(int chance, int doubt) {
+  if (doubt == 0) return chance;
+  const double p = std::clamp(chance, 1, 999) / 1000.0;
+  const double logit = std::log(p / (1 - p)) - doubt / 100.0;
+  return static_cast<int>(std::lround(1000.0 / (1.0 + std::exp(-logit))));
 }
 
 constexpr int partner_of(int seat) { return (seat + 2) % 4; }
@@ -324,8 +344,10 @@ int keep_value(Mask hand, Mask bombs, int card, const HeuristicParams& hp) {
 // best card that is neither a bomb's nor the Phoenix or Dragon to the partner
 // (docs/heuristic.md "The exchange"). Weakest by the keep value, plus 25 for
 // a card of the plan's straight and 15 per plan combination its loss adds
-// (a lone single's none); the partner's best by the keep value alone.
-Action push(Mask hand, bool strong, const HeuristicParams& hp) {
+// (a lone single's none); the partner's best by the keep value alone. With
+// gift_caller, a partner who called (and we did not) gets our best card but
+// a bomb's, the Dragon and the Phoenix too: his call is worth more than ours.
+Action push(Mask hand, bool strong, bool partner_called, const HeuristicParams& hp) {
   const Mask bombs = bomb_cards(hand);
   std::array<int, kNumCards> value{};
   int weakest = -1, second = -1;
@@ -364,6 +386,12 @@ Action push(Mask hand, bool strong, const HeuristicParams& hp) {
       if (third < 0 || value[static_cast<std::size_t>(c)] < value[static_cast<std::size_t>(third)]) third = c;
     }
     gift = third;
+  }
+  if (hp.on(kRuleExchange) && hp[kGiftCaller] && partner_called) {  // help the partner's call
+    for (Mask m = hand & ~bit_of(weakest) & ~bit_of(second) & ~bombs; m; m &= m - 1) {
+      const int c = std::countr_zero(m);
+      if (gift_value[static_cast<std::size_t>(c)] > gift_value[static_cast<std::size_t>(gift)]) gift = c;
+    }
   }
   if (hp.on(kRuleExchange) && hp[kPushMode] == 2 && (hand & kDog) && weakest == 1) {  // the Dog to the partner
     int third = -1;
@@ -697,7 +725,8 @@ std::array<int, 2> heuristic_call_features(Mask hand, const HeuristicParams& par
 
 int heuristic_call_chance(Mask hand, bool grand, const HeuristicParams& params) {
   const auto f = heuristic_call_features(hand, params);
-  return grand ? grand_tichu_chance(f[0], f[1]) : tichu_chance(f[0], f[1]);
+  if (params[kCallTable] == 0) return grand ? grand_tichu_chance(f[0], f[1]) : tichu_chance(f[0], f[1]);
+  return doubted(grand ? grand_made_chance(f[0], f[1]) : tichu_made_chance(f[0], f[1]), params[kCallDoubt]);
 }
 
 Action choose_heuristic_play(const HandState& s, const Move* moves, int n, const HeuristicParams& params) {
@@ -713,7 +742,9 @@ Action choose_heuristic(const HandState& s, bool calls, const HeuristicParams& h
       return value_action(ActionKind::GrandTichu, calls && wants_grand_tichu(s.first_eight(seat), hp));
     case Decision::Tichu:
       return value_action(ActionKind::Tichu, calls && !partner_called && wants_tichu(s.hand(seat), hp));
-    case Decision::Exchange: return push(s.hand(seat), s.call(seat) != Call::None || wants_tichu(s.hand(seat), hp), hp);
+    case Decision::Exchange:
+      return push(s.hand(seat), s.call(seat) != Call::None || wants_tichu(s.hand(seat), hp),
+                  partner_called && s.call(seat) == Call::None, hp);
     case Decision::Play:
       if (calls && !partner_called && s.may_call_tichu(seat) && wants_tichu(s.hand(seat), hp)) {
         return value_action(ActionKind::Tichu, 1);

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tichu_fast import _args, _core
+from tichu_fast.bots.decide import doubt_of, threshold
 from tichu_fast.bots.twin import core_state, policy_action_of
 
 __all__ = [
@@ -68,17 +69,35 @@ class HeuristicBot(PolicyBot):
 
     `params`, "KEY=VALUE,..." (docs/heuristic.md "Settings"), plays it with other numbers or
     rules switched off, e.g. ``HeuristicBot(params="off=exchange")``; the default is the shipped one.
+    Its calls (docs/heuristic.md "Calls") have three settings of their own, added to `params`: the
+    chances from which it calls, `tichu_chance` and `grand_chance` (0..1: the risk it takes), and
+    `doubt`, how much stronger than itself it takes the opponents to be (logits taken off every chance).
     """
 
     policy = "heuristic"
 
-    def __init__(self, calls: bool = True, seed: int = 0, params: str = "") -> None:
+    def __init__(
+        self,
+        calls: bool = True,
+        seed: int = 0,
+        params: str = "",
+        *,
+        tichu_chance: float | None = None,
+        grand_chance: float | None = None,
+        doubt: float | None = None,
+    ) -> None:
         super().__init__(calls, seed)
         if not isinstance(params, str):
             raise TypeError(f"params must be a str such as 'push_gift=0', not {type(params).__name__}")
-        self.params = params
-        if params:
-            self.policy = _args.policy(f"heuristic:{params}")
+        settings = [params] if params else []
+        for key, value in (("tichu_chance", tichu_chance), ("grand_chance", grand_chance)):
+            if value is not None:
+                settings.append(f"{key}={round(1000 * threshold(value, key))}")
+        if doubt is not None:
+            settings.append(f"call_doubt={round(100 * doubt_of(doubt))}")
+        self.params = ",".join(settings)
+        if self.params:
+            self.policy = _args.policy(f"heuristic:{self.params}")
 
     def __repr__(self) -> str:
         shown = f", params={self.params!r}" if self.params else ""

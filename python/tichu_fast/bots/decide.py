@@ -35,6 +35,7 @@ __all__ = [
     "TICHU_CHANCE",
     "call_action",
     "call_gain",
+    "doubt_of",
     "exchange_candidates",
     "kept_choice",
     "no_call",
@@ -43,12 +44,13 @@ __all__ = [
     "search_exchange",
     "table_call",
     "threshold",
+    "with_doubt",
 ]
 
 CALL_MARGIN = 20.0  # points a hand: call only when calling is expected to gain more than this
 CALL_ERRORS = 2.0  # ... and more than this many standard errors of the estimate
-TICHU_CHANCE = 0.5  # the heuristic's thresholds on the calls table (heuristic.cpp kTichuChance)
-GRAND_CHANCE = 0.46  # ... and kGrandChance (docs/heuristic.md "Calls")
+TICHU_CHANCE = 0.55  # the heuristic's thresholds on its calls table (heuristic_params.hpp tichu_chance)
+GRAND_CHANCE = 0.6  # ... and grand_chance (docs/heuristic.md "Calls")
 
 
 def call_action(state: HandState) -> Action | None:
@@ -70,6 +72,26 @@ def threshold(value: object, what: str) -> float:
     if number > 1:
         raise ValueError(f"{what} must be a chance in 0..1, not {value!r}")
     return number
+
+
+def doubt_of(value: object) -> float:
+    """A doubt in logits (docs/heuristic.md "Calls"): a finite number within +-10 (TypeError, ValueError)."""
+    number = _args.real(value, "doubt")
+    if not -10 <= number <= 10:
+        raise ValueError(f"doubt must be within -10..10 logits, not {value!r}")
+    return number
+
+
+def with_doubt(heuristic: str, doubt: float) -> str:
+    """The heuristic `heuristic` (a policy text) calling as if its opponents were stronger by `doubt` logits:
+    ``heuristic:...,call_doubt=D`` with D = 100 x doubt. ValueError for heuristic-v2, whose calls table takes
+    no doubt, and for a text that sets call_doubt itself."""
+    doubt = doubt_of(doubt)
+    if not doubt:
+        return heuristic
+    if heuristic == "heuristic-v2":
+        raise ValueError("heuristic-v2 calls by its own table, which takes no doubt")
+    return _args.policy(f"{heuristic}{',' if ':' in heuristic else ':'}call_doubt={round(100 * doubt)}")
 
 
 def own_heuristic(policy: str) -> str:

@@ -22,12 +22,14 @@ from tichu_fast.bots.decide import (
     GRAND_CHANCE,
     TICHU_CHANCE,
     call_action,
+    doubt_of,
     kept_choice,
     no_call,
     own_heuristic,
     search_call,
     table_call,
     threshold,
+    with_doubt,
 )
 from tichu_fast.bots.twin import core_state, policy_action_of
 from tichu_fast.enums import Decision
@@ -162,6 +164,7 @@ class ISMCTSBot:
         keep: float = 0.0,
         tichu_chance: float = TICHU_CHANCE,
         grand_chance: float = GRAND_CHANCE,
+        doubt: float = 0.0,
     ) -> None:
         """Checks every parameter now (the same exceptions as `ismcts`).
 
@@ -179,8 +182,10 @@ class ISMCTSBot:
         heuristic's action at the root unless the search's choice has a mean value
         (the team's return) at least `keep` points higher (`_kept`). `tichu_chance` and
         `grand_chance` are the thresholds of the calls taken from the heuristic's table
-        (`tichu_fast.bots.decide.table_call`; the defaults are the heuristic's own, 0.5 and 0.46):
-        a player stronger than the heuristic goes out first more often than the table says.
+        (`tichu_fast.bots.decide.table_call`; the defaults are the heuristic's own, 0.55 and 0.6):
+        a player stronger than the heuristic goes out first more often than the table says. `doubt`
+        takes that many logits off each chance of the table, as against opponents stronger than the
+        heuristic (docs/heuristic.md "Calls"; with the heuristic-v2 table, ValueError but for 0).
         """
         if iterations is None and budget is None:
             raise ValueError("give iterations, budget (seconds) or both")
@@ -190,7 +195,9 @@ class ISMCTSBot:
         self.seed = _args.seed(seed)
         self.exploration = _args.nonnegative(exploration, "exploration")
         self.policy = _args.policy(policy)
-        self.heuristic = own_heuristic(self.policy)  # the calls table's and keep's (decide.own_heuristic)
+        self.doubt = doubt_of(doubt)
+        # the calls table's and keep's (decide.own_heuristic), its calls with the doubt
+        self.heuristic = with_doubt(own_heuristic(self.policy), self.doubt)
         self.calls = _args.flag(calls, "calls")
         self.prior = _args.nonnegative(prior, "prior")
         self.extend = _args.nonnegative(extend, "extend")
@@ -264,6 +271,7 @@ class ISMCTSBot:
             "keep": 0.0,
             "tichu_chance": TICHU_CHANCE,
             "grand_chance": GRAND_CHANCE,
+            "doubt": 0.0,
         }
         shown += [f"{name}={getattr(self, name)!r}" for name, usual in optional.items() if getattr(self, name) != usual]
         return f"ISMCTSBot({', '.join(spend + shown)})"

@@ -13,6 +13,7 @@ from tichu_fast.bots.decide import (
     GRAND_CHANCE,
     TICHU_CHANCE,
     call_action,
+    doubt_of,
     kept_choice,
     no_call,
     own_heuristic,
@@ -20,6 +21,7 @@ from tichu_fast.bots.decide import (
     search_exchange,
     table_call,
     threshold,
+    with_doubt,
 )
 from tichu_fast.bots.twin import core_state, policy_action_of
 from tichu_fast.enums import ActionKind, Decision
@@ -41,7 +43,7 @@ class MonteCarloBot(PolicyBot):
     ("heuristic" or "random", no calls in the playouts) on `threads` C++
     threads. The calls (Grand Tichu, Tichu, also the in-play `tichu`) are taken
     from the heuristic's calls table, calling from a chance of `tichu_chance` and
-    `grand_chance` (the heuristic's own 0.5 and 0.46 by default: exactly its calls;
+    `grand_chance` (the heuristic's own 0.55 and 0.6 by default: exactly its calls;
     `tichu_fast.bots.decide.table_call`), or with `call_worlds` > 0 decided by playouts
     over that many worlds (`tichu_fast.bots.decide`); `calls=False` never calls. The exchange is
     the heuristic's push, or with `exchange_worlds` > 0 the best of a few
@@ -50,7 +52,8 @@ class MonteCarloBot(PolicyBot):
     worlds are drawn weighted by how likely the other seats' plays were;
     "heuristic:2:weights" weighs uniform worlds instead, and needs `worlds`.
     `keep` > 0 plays the heuristic's move unless another has a mean team return
-    at least `keep` points higher.
+    at least `keep` points higher. `doubt` takes that many logits off each chance of
+    the calls table, as against opponents stronger than the heuristic (docs/heuristic.md "Calls").
     """
 
     policy = "heuristic"
@@ -71,6 +74,7 @@ class MonteCarloBot(PolicyBot):
         keep: float = 0.0,
         tichu_chance: float = TICHU_CHANCE,
         grand_chance: float = GRAND_CHANCE,
+        doubt: float = 0.0,
     ) -> None:
         super().__init__(calls, seed)
         if budget is not None and worlds is not None:
@@ -81,7 +85,9 @@ class MonteCarloBot(PolicyBot):
         if self.worlds is not None and self.worlds * self.playouts_per_world > _args.MAX_SAMPLES:
             raise ValueError(f"worlds x playouts_per_world must be at most {_args.MAX_SAMPLES:_} (the cap of one call)")
         self.search_policy = _args.policy(policy)
-        self.heuristic = own_heuristic(self.search_policy)  # the calls table's, the exchange's and keep's
+        self.doubt = doubt_of(doubt)
+        # the calls table's, the exchange's and keep's, its calls with the doubt
+        self.heuristic = with_doubt(own_heuristic(self.search_policy), self.doubt)
         self.threads = _args.threads(threads)
         self.call_worlds = _args.count(call_worlds, "call_worlds", 0, _args.MAX_WORLDS)
         self.exchange_worlds = _args.count(exchange_worlds, "exchange_worlds", 0, _args.MAX_WORLDS)
@@ -99,6 +105,7 @@ class MonteCarloBot(PolicyBot):
         shown += "" if not self.keep else f", keep={self.keep}"
         if (self.tichu_chance, self.grand_chance) != (TICHU_CHANCE, GRAND_CHANCE):
             shown += f", tichu_chance={self.tichu_chance}, grand_chance={self.grand_chance}"
+        shown += "" if not self.doubt else f", doubt={self.doubt}"
         return f"MonteCarloBot({spend}, policy={self.search_policy!r}, calls={self.calls}, seed={self.seed}{shown})"
 
     def act(self, state: Any, seat: int) -> Any:

@@ -76,6 +76,11 @@ def number(text: str) -> float:
         raise ValueError(f"expected a number, not {_quote(text)}") from None
 
 
+def logits(text: str) -> float:
+    """A number of either sign in decimal, such as a doubt in logits (its range is the bot's to check)."""
+    return number(text)
+
+
 @dataclass(frozen=True)
 class BotSpec:
     """One bot of the registry: its factory, the text converter of each option it takes, a line of help,
@@ -91,7 +96,12 @@ class BotSpec:
 # The registry: `name` -> how to build it. Another bot plugs in with one entry (or register_bot).
 BOTS: dict[str, BotSpec] = {
     "random": BotSpec(RandomBot, {"calls": flag, "seed": integer}, "uniform among the legal actions", native=True),
-    "heuristic": BotSpec(HeuristicBot, {"calls": flag, "seed": integer}, "the C++ rule-based player", native=True),
+    "heuristic": BotSpec(
+        HeuristicBot,
+        {"calls": flag, "seed": integer, "tichu_chance": number, "grand_chance": number, "doubt": logits},
+        "the C++ rule-based player",
+        native=True,
+    ),
     "heuristic-v1": BotSpec(
         HeuristicV1Bot,
         {"calls": flag, "seed": integer},
@@ -120,6 +130,7 @@ BOTS: dict[str, BotSpec] = {
             "keep": number,
             "tichu_chance": number,
             "grand_chance": number,
+            "doubt": logits,
         },
         "flat Monte Carlo over evaluate_actions",
     ),
@@ -140,6 +151,7 @@ BOTS: dict[str, BotSpec] = {
             "keep": number,
             "tichu_chance": number,
             "grand_chance": number,
+            "doubt": logits,
         },
         "information-set MCTS in C++ (docs/ismcts.md)",
     ),

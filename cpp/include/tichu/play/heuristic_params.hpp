@@ -56,6 +56,9 @@ enum HeuristicParam : std::uint8_t {
   kPushGift,         // the partner's card by: 0 its keep value (v1); 1 its keep value before the plan's
   kPushMahJong,      // the exchange's keep value of the Mah Jong
   kPushPair,         // ... added to a normal card per other card of its rank
+  kCallTable,        // the calls' chances: 0 going out first without calls (v2); 1 a call made (heuristic_made.inc)
+  kCallDoubt,        // hundredths of a logit taken off the chance of table 1: stronger opponents assumed
+  kGiftCaller,       // the partner who called before the exchange gets the best card, the Dragon and Phoenix too
   kNumHeuristicParams
 };
 
@@ -97,8 +100,8 @@ inline constexpr std::array<HeuristicParamSpec, kNumHeuristicParams> kHeuristicP
     {.name = "follow_losers", .value = 40, .v1 = 0, .v2 = 40, .rule = kRuleCount},
     {.name = "lead_high", .value = 0, .v1 = 0, .v2 = 0, .rule = kRulePlan},
     {.name = "pass_losers", .value = 0, .v1 = 99, .v2 = 0, .rule = kRuleCount},
-    {.name = "tichu_chance", .value = 500, .v1 = 0, .v2 = 500, .rule = kRuleCalls},
-    {.name = "grand_chance", .value = 460, .v1 = 0, .v2 = 460, .rule = kRuleCalls},
+    {.name = "tichu_chance", .value = 550, .v1 = 0, .v2 = 500, .rule = kRuleCalls},
+    {.name = "grand_chance", .value = 600, .v1 = 0, .v2 = 460, .rule = kRuleCalls},
     {.name = "protect_tichu", .value = 0, .v1 = 0, .v2 = 0, .rule = kRulePartner},
     {.name = "caller_race", .value = 0, .v1 = 0, .v2 = 0, .rule = kRulePartner},
     {.name = "push_straight", .value = 25, .v1 = 0, .v2 = 25, .rule = kRuleExchange},
@@ -106,6 +109,9 @@ inline constexpr std::array<HeuristicParamSpec, kNumHeuristicParams> kHeuristicP
     {.name = "push_gift", .value = 1, .v1 = 0, .v2 = 1, .rule = kRuleExchange},
     {.name = "push_mahjong", .value = 0, .v1 = 30, .v2 = 0, .rule = kRuleExchange},
     {.name = "push_pair", .value = 6, .v1 = 8, .v2 = 6, .rule = kRuleExchange},
+    {.name = "call_table", .value = 1, .v1 = 0, .v2 = 0, .rule = kRuleCalls},
+    {.name = "call_doubt", .value = 0, .v1 = 0, .v2 = 0, .rule = kRuleCalls},
+    {.name = "gift_caller", .value = 1, .v1 = 0, .v2 = 0, .rule = kRuleExchange},
 }};
 
 // The rules' names in a policy's text (`off=`), bit k the rule 1 << k.

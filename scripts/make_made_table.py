@@ -1,0 +1,134 @@
+"""Writes cpp/src/play/heuristic_made.inc: the chance that a call is made, by the hand's features.
+
+The shipped heuristic calls from these tables (docs/heuristic.md "Calls"); heuristic-v2 keeps the
+older tables of scripts/make_call_table.py, which count how often a hand goes out first when nobody
+calls, over the hands at least as good: a number above what a call of the hand itself makes.
+
+Here one seat of every hand is made to call, seat k % 4 of hand k: Tichu before the exchange for the
+Tichu table, Grand Tichu on its first 8 cards for the other. The four seats play the heuristic
+(its calls on) in every other decision, so the chance counts what a call brings with it: the
+caller's exchange, the partner's help, the opponents' defence. The calls are tallied by the two
+features of the caller's cards (the C++ `heuristic_call_features`: strength in half points and the
+plan's losers), the 14 dealt cards or the first 8:
+
+    python scripts/make_made_table.py --hands 200000 --seed 2026
+
+A cell's chance is its own share of calls made, drawn towards a smooth model of all cells (a
+logistic fit in strength, losers, their squares and product) by `--prior` calls' weight, so that
+rare cells follow the model and common ones their own count; then every cell is raised to the
+highest chance of the cells weaker than it, so that the chance never falls as a hand gets stronger.
+Then rebuild the package. About 2 minutes a table on one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import numpy as np
+from make_call_table import LOSERS, STRENGTHS, monotone  # the cells and the monotone step of heuristic-v2's table
+
+import tichu_fast as tf
+from tichu_fast import _core
+from tichu_fast.enums import Decision
+from tichu_fast.hand import HandState
+from tichu_fast.search import policy_action
+
+OUT = Path(__file__).resolve().parent.parent / "cpp" / "src" / "play" / "heuristic_made.inc"
+
+
+def forced_calls(hands: int, seed: int, grand: bool) -> tuple[np.ndarray, np.ndarray]:
+    """(made, called) per (strength, losers): seat k % 4 of hand k (dealt by hand_seed(seed, k)) calls."""
+    made = np.zeros((STRENGTHS, LOSERS), dtype=np.int64)
+    called = np.zeros((STRENGTHS, LOSERS), dtype=np.int64)
+    masks: dict[str, int] = {}
+    for k in range(hands):
+        dealt = _core.hand_seed(seed, k)
+        state, caller = HandState.new(dealt), k % 4
+        step = 0
+        while not state.is_terminal():
+            decision, seat = state.decision, state.current_player
+            if seat == caller and decision in (Decision.GRAND_TICHU, Decision.TICHU):
+                calls = (decision == Decision.GRAND_TICHU) == grand  # the call of this table, "no" to the other
+                action = next(a for a in state.legal_actions() if a.call == calls)
+            else:
+                action = policy_action(state, "heuristic", _core.hand_seed(dealt, step))
+            state.apply(action)
+            step += 1
+        names = _core.shuffled_deck(dealt)[14 * caller : 14 * caller + (8 if grand else 14)]
+        mask = 0
+        for name in names:
+            if name not in masks:
+                masks[name] = tf.Cards(name).mask
+            mask |= masks[name]
+        strength, losers = _core._heuristic_call_features(mask)
+        cell = (min(strength, STRENGTHS - 1), min(losers, LOSERS - 1))
+        called[cell] += 1
+        made[cell] += state.out_order[0] == caller
+    return made, called
+
+
+def logistic(made: np.ndarray, called: np.ndarray) -> np.ndarray:
+    """The chance per cell of a logistic model in strength, losers, their squares and their product, fitted to
+    the counts by Newton's method (maximum likelihood)."""
+    s, o = np.meshgrid(np.arange(STRENGTHS, dtype=float), np.arange(LOSERS, dtype=float), indexing="ij")
+    terms = np.stack([np.ones_like(s), s, o, s * s, o * o, s * o], axis=-1).reshape(-1, 6)  # o: the losers
+    n, k = called.reshape(-1).astype(float), made.reshape(-1).astype(float)
+    w = np.zeros(6)
+    for _ in range(50):
+        p = 1 / (1 + np.exp(-terms @ w))
+        hessian = terms.T @ (terms * (n * p * (1 - p))[:, None]) + 1e-9 * np.eye(6)
+        w += np.linalg.solve(hessian, terms.T @ (k - n * p))
+    return (1 / (1 + np.exp(-terms @ w))).reshape(STRENGTHS, LOSERS)
+
+
+def smooth(made: np.ndarray, called: np.ndarray, prior: float) -> np.ndarray:
+    """Per mille: each cell's share drawn towards the logistic model by `prior` calls, then made monotone."""
+    model = logistic(made, called)
+    chance = (made + prior * model) / (called + prior)
+    return monotone(np.rint(1000 * chance).astype(np.int64))
+
+
+def render(tichu: np.ndarray, grand: np.ndarray, hands: int, seed: int, prior: float) -> str:
+    """The .inc file's text."""
+
+    def rows(table: np.ndarray) -> str:
+        return ",\n".join("    {" + ", ".join(str(int(x)) for x in row) + "}" for row in table)
+
+    made_by = f"scripts/make_made_table.py --hands {hands} --seed {seed} --prior {prior:g}"
+    return f"""// Generated by {made_by}: do not edit by hand.
+// The chance in per mille that a call is made, by strength in half points (rows)
+// and losers (columns), when one seat is made to call and the heuristic plays the rest:
+// kTichuMadeTable from the 14 cards before the exchange, kGrandMadeTable from the first 8.
+#pragma once
+#include <array>
+#include <cstdint>
+namespace tichu {{
+namespace {{
+constexpr std::array<std::array<std::int16_t, {LOSERS}>, {STRENGTHS}> kTichuMadeTable{{{{
+{rows(tichu)}}}}};
+constexpr std::array<std::array<std::int16_t, {LOSERS}>, {STRENGTHS}> kGrandMadeTable{{{{
+{rows(grand)}}}}};
+}}  // namespace
+}}  // namespace tichu
+"""
+
+
+def main() -> None:
+    """Plays the forced calls, smooths and writes the tables."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=200000, help="hands per table")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--prior", type=float, default=100.0, help="the model's weight in a cell, in calls")
+    args = parser.parse_args()
+    tables = []
+    for grand in (False, True):
+        made, called = forced_calls(args.hands, args.seed + grand, grand)
+        tables.append(smooth(made, called, args.prior))
+        print(f"{'Grand Tichu' if grand else 'Tichu'}: {made.sum() / called.sum():.3f} of {called.sum()} calls made")
+    OUT.write_text(render(tables[0], tables[1], args.hands, args.seed, args.prior))
+    print(f"wrote {OUT}")
+
+
+if __name__ == "__main__":
+    main()
