@@ -41,7 +41,6 @@ def forced_calls(hands: int, seed: int, grand: bool) -> tuple[np.ndarray, np.nda
     """(made, called) per (strength, losers): seat k % 4 of hand k (dealt by hand_seed(seed, k)) calls."""
     made = np.zeros((STRENGTHS, LOSERS), dtype=np.int64)
     called = np.zeros((STRENGTHS, LOSERS), dtype=np.int64)
-    masks: dict[str, int] = {}
     for k in range(hands):
         dealt = _core.hand_seed(seed, k)
         state, caller = HandState.new(dealt), k % 4
@@ -56,11 +55,7 @@ def forced_calls(hands: int, seed: int, grand: bool) -> tuple[np.ndarray, np.nda
             state.apply(action)
             step += 1
         names = _core.shuffled_deck(dealt)[14 * caller : 14 * caller + (8 if grand else 14)]
-        mask = 0
-        for name in names:
-            if name not in masks:
-                masks[name] = tf.Cards(name).mask
-            mask |= masks[name]
+        mask = tf.Cards(" ".join(names)).mask
         strength, losers = _core._heuristic_call_features(mask)
         cell = (min(strength, STRENGTHS - 1), min(losers, LOSERS - 1))
         called[cell] += 1

@@ -146,17 +146,11 @@ def dealt_chances(seed: int, deals: int, heuristic: str = "heuristic") -> npt.ND
     """(deals, 4, 2): for deal d of a run with `seed` (dealt by hand_seed(seed, d)) and each seat, the chance
     the heuristic `heuristic` gives its 14 dealt cards (Tichu, [..., 0]) and its first 8 (Grand Tichu, [..., 1])."""
     out = np.empty((deals, 4, 2))
-    masks: dict[str, int] = {}
     for d in range(deals):
         deck = _core.shuffled_deck(_core.hand_seed(seed, d))  # seat p: deck[14p:14p+14], the first 8 first
         for p in range(4):
-            fourteen = 0
-            for k, name in enumerate(deck[14 * p : 14 * p + 14]):
-                if name not in masks:
-                    masks[name] = Cards(name).mask
-                fourteen |= masks[name]
-                if k == 7:
-                    eight = fourteen
+            fourteen = Cards(" ".join(deck[14 * p : 14 * p + 14])).mask
+            eight = Cards(" ".join(deck[14 * p : 14 * p + 8])).mask
             out[d, p, 0] = _core._heuristic_call_chance(fourteen, False, heuristic) / 1000
             out[d, p, 1] = _core._heuristic_call_chance(eight, True, heuristic) / 1000
     return out
