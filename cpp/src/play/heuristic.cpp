@@ -21,24 +21,14 @@
 namespace tichu {
 namespace {
 
-// The chance in per mille that a hand goes out first (docs/heuristic.md
-// "Calls"), by its strength and its losers, clipped to the table.
-int tichu_chance(int strength, int losers) {
-  return kTichuChanceTable[static_cast<std::size_t>(std::clamp(strength, 0, kCallStrengths - 1))]
-                          [static_cast<std::size_t>(std::clamp(losers, 0, kCallLosers - 1))];
-}
-int grand_tichu_chance(int strength, int losers) {
-  return kGrandChanceTable[static_cast<std::size_t>(std::clamp(strength, 0, kCallStrengths - 1))]
-                          [static_cast<std::size_t>(std::clamp(losers, 0, kCallLosers - 1))];
-}
-// The chance in per mille that a call of the hand is made (heuristic_made.inc).
-int tichu_made_chance(int strength, int losers) {
-  return kTichuMadeTable[static_cast<std::size_t>(std::clamp(strength, 0, kCallStrengths - 1))]
-                        [static_cast<std::size_t>(std::clamp(losers, 0, kCallLosers - 1))];
-}
-int grand_made_chance(int strength, int losers) {
-  return kGrandMadeTable[static_cast<std::size_t>(std::clamp(strength, 0, kCallStrengths - 1))]
-                        [static_cast<std::size_t>(std::clamp(losers, 0, kCallLosers - 1))];
+// A calls table's chance in per mille for a hand's strength and losers,
+// clipped to the table (docs/heuristic.md "Calls"): heuristic_calls.inc's,
+// going out first without calls (heuristic-v2), or heuristic_made.inc's, a
+// call made.
+using CallTable = std::array<std::array<std::int16_t, kCallLosers>, kCallStrengths>;
+int table_chance(const CallTable& table, int strength, int losers) {
+  return table[static_cast<std::size_t>(std::clamp(strength, 0, kCallStrengths - 1))]
+              [static_cast<std::size_t>(std::clamp(losers, 0, kCallLosers - 1))];
 }
 // A chance in per mille with `doubt` hundredths of a logit taken off: the
 // tables were made against the heuristic, and stronger opponents make fewer
@@ -725,8 +715,8 @@ std::array<int, 2> heuristic_call_features(Mask hand, const HeuristicParams& par
 
 int heuristic_call_chance(Mask hand, bool grand, const HeuristicParams& params) {
   const auto f = heuristic_call_features(hand, params);
-  if (params[kCallTable] == 0) return grand ? grand_tichu_chance(f[0], f[1]) : tichu_chance(f[0], f[1]);
-  return doubted(grand ? grand_made_chance(f[0], f[1]) : tichu_made_chance(f[0], f[1]), params[kCallDoubt]);
+  if (params[kCallTable] == 0) return table_chance(grand ? kGrandChanceTable : kTichuChanceTable, f[0], f[1]);
+  return doubted(table_chance(grand ? kGrandMadeTable : kTichuMadeTable, f[0], f[1]), params[kCallDoubt]);
 }
 
 Action choose_heuristic_play(const HandState& s, const Move* moves, int n, const HeuristicParams& params) {
