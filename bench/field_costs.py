@@ -1,6 +1,6 @@
 """What each member of the field costs: its mean CPU time a decision, mid-hand and over whole hands.
 
-    python bench/field_costs.py [--hands 10] [--seed 0] [--members mc-1ms,ismcts-1ms,...]
+    python bench/field_costs.py [--hands 10] [--seed 0] [--members mc-1ms,best,ismcts:iterations=50,...]
 
 Hands are played by heuristic-v2; the member is asked at every decision of every seat (the calls, the
 exchange, the plays, the bomb offers) and its answer timed in CPU time of this thread (the members run
@@ -17,6 +17,7 @@ import time
 
 import tichu_fast as tf
 from tichu_fast.bots import FIELD, make_bot
+from tichu_fast.cli import _split_specs
 
 
 def cost(member: str, hands: int, seed: int) -> tuple[float, int, float, int]:
@@ -48,9 +49,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=10, help="hands (default 10)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the hands (default 0)")
-    parser.add_argument("--members", default=",".join(FIELD), help="comma-separated field members (default all)")
+    parser.add_argument(
+        "--members", default=",".join(FIELD), help="comma-separated members or any SPECs (default: the field)"
+    )
     args = parser.parse_args()
-    for member in args.members.split(","):
+    for member in _split_specs(args.members):  # a SPEC's options hold commas too
         mid_hand, plays, each, decisions = cost(member, args.hands, args.seed)
         print(
             f"{member:14s} {mid_hand * 1e3:9.3f} ms a mid-hand play ({plays}), "

@@ -8,6 +8,7 @@ own view of the hand, a world drawn consistently with what the seat knows.
 
 from __future__ import annotations
 
+from tichu_fast.bots.best import BEST, best_bot
 from tichu_fast.bots.builtin import HeuristicBot, HeuristicV1Bot, HeuristicV2Bot, PolicyBot, RandomBot, decision_seed
 from tichu_fast.bots.field import FIELD, FieldMember
 from tichu_fast.bots.ismcts import ISMCTSBot
@@ -17,6 +18,7 @@ from tichu_fast.bots.seats import Seats
 from tichu_fast.bots.specs import BOTS, BotSpec, make_bot, native_policy, register_bot
 
 __all__ = [
+    "BEST",
     "BOTS",
     "FIELD",
     "Bot",
@@ -32,6 +34,7 @@ __all__ = [
     "RandomBot",
     "Seats",
     "as_bot",
+    "best_bot",
     "bot_name",
     "decision_seed",
     "make_bot",

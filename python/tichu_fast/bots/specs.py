@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tichu_fast import _args
+from tichu_fast.bots.best import BEST, best_bot
 from tichu_fast.bots.builtin import HeuristicBot, HeuristicV1Bot, HeuristicV2Bot, PolicyBot, RandomBot
 from tichu_fast.bots.field import FIELD
 from tichu_fast.bots.ismcts import ISMCTSBot
@@ -155,6 +156,7 @@ BOTS: dict[str, BotSpec] = {
         },
         "information-set MCTS in C++ (docs/ismcts.md)",
     ),
+    "best": BotSpec(best_bot, {"seed": integer}, f"the strongest built-in bot at about 100 ms a decision ({BEST})"),
     "solver": BotSpec(
         SolverBot,
         {

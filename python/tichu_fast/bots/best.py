@@ -1,0 +1,43 @@
+"""`best`: the strongest built-in bot at about 100 ms of one core a decision, by one name (docs/field.md "best").
+
+``make_bot("best")`` (``--team-a best`` on the command line) stands for the SPEC
+`BEST`, every option written out, so that users and the arena can name the
+strongest bot without copying a long SPEC. Unlike a field member, `best` moves:
+it changes when, and only when, another SPEC at the same budget wins over the
+field (the minimum margin, docs/field.md), and the change is said in the
+CHANGELOG with its gauntlet. Its budget is iterations, never time, so it plays
+the same moves on every machine; ``best:seed=N`` is its only option.
+"""
+
+from __future__ import annotations
+
+from tichu_fast.bots.ismcts import ISMCTSBot
+from tichu_fast.bots.protocol import Bot
+
+__all__ = ["BEST", "best_bot"]
+
+# ISMCTS playing out with heuristic-v1, whose playouts cost about half the shipped heuristic's: at equal
+# CPU time more iterations paid as much as better playouts (docs/field.md "best"). Calls, pushes and the
+# move keep=4 compares with are the shipped heuristic's (decide.own_heuristic): its calls table at its own
+# 55% and 60%; keep=4 plays that move unless the search finds one 4 points better (docs/ismcts.md).
+# 9,000 iterations are about 100 ms of a decision over whole hands (docs/field.md, bench/field_costs.py).
+_OPTIONS: dict[str, object] = {
+    "iterations": 9000,
+    "policy": "heuristic-v1",
+    "exploration": 0.35,
+    "prior": 0.5,
+    "extend": 0,
+    "calls": False,
+    "call_worlds": 0,
+    "keep": 4,
+    "tichu_chance": 0.55,
+    "grand_chance": 0.6,
+    "doubt": 0,
+}
+# a flag is 0 or 1 in a SPEC
+BEST = "ismcts:" + ",".join(f"{key}={int(v) if isinstance(v, bool) else v}" for key, v in _OPTIONS.items())
+
+
+def best_bot(seed: int = 0) -> Bot:
+    """The bot `BEST` names, drawing with `seed` (0..2**64-1)."""
+    return ISMCTSBot(**_OPTIONS, seed=seed)  # type: ignore[arg-type]
