@@ -52,9 +52,9 @@ CAPS = {
 SPEC_CAPS = [
     # best first, as its SPEC (9,000 iterations), which the caps below shrink
     (re.compile(r"^best(?::(seed=\d+))?$"), lambda m: BEST + (f",{m[1]}" if m[1] else "")),
-    (re.compile(r"budget=[\d.]+(?:ms|s)?"), "budget=2ms"),
-    (re.compile(r"iterations=\d+"), "iterations=20"),
-    (re.compile(r"worlds=\d+"), "worlds=2"),
+    (re.compile(r"\bbudget=[\d.]+(?:ms|s)?"), "budget=2ms"),
+    (re.compile(r"\biterations=\d+"), "iterations=20"),
+    (re.compile(r"\bworlds=\d+"), "worlds=2"),
 ]
 # The members of the field a documented gauntlet plays here (the 10 ms and 100 ms members cost seconds a deal).
 CHEAP_FIELD = "heuristic-v1,heuristic-v2,mc-1ms,ismcts-1ms"
