@@ -2,11 +2,16 @@
 // own speed beside the cost of calling it from Python.
 #include <algorithm>
 #include <chrono>
+#include <memory>
+#include <string>
 #include <vector>
+
+#include <pybind11/stl.h>
 
 #include "common.hpp"
 #include "tichu/game/movegen.hpp"
 #include "tichu/game/state.hpp"
+#include "tichu/play/net.hpp"
 
 namespace tichu::bindings {
 
@@ -82,6 +87,40 @@ void register_bench(py::module_& m) {
         return elapsed.count() / repeat;
       },
       py::arg("state"), py::arg("repeat"), "Seconds per copy of a HandCore's HandState in C++ (without its history).");
+  m.def(
+      "_time_net",
+      [](const std::string& name, const std::vector<const RecordedHand*>& hands, int repeat, bool moves) {
+        const std::shared_ptr<const Net> net = registered_net(name);
+        std::vector<HandState> states;
+        for (const RecordedHand* h : hands) states.push_back(h->state());
+        std::vector<Move> legal(kMaxLegalMoves);
+        std::vector<float> logits(kMaxLegalMoves);
+        long long evaluations = 0, listed = 0;
+        std::chrono::duration<double> elapsed{};
+        without_gil([&] {
+          const auto start = std::chrono::steady_clock::now();
+          for (int r = 0; r < repeat; ++r) {
+            for (const HandState& s : states) {
+              const bool in_turn = s.decision() == Decision::Play;
+              const int n = moves ? legal_moves(Situation{.hand = s.hand(s.current_player()),
+                                                          .table = s.table(),
+                                                          .wish = in_turn ? s.wish() : 0,
+                                                          .out_of_turn = !in_turn},
+                                                legal.data())
+                                  : 0;
+              net->evaluate(s, s.current_player(), legal.data(), n, logits.data());
+              ++evaluations;
+              listed += n;
+            }
+          }
+          elapsed = std::chrono::steady_clock::now() - start;
+        });
+        return py::make_tuple(elapsed.count() / static_cast<double>(std::max(1LL, evaluations)),
+                              static_cast<double>(listed) / static_cast<double>(std::max(1LL, evaluations)));
+      },
+      py::arg("name"), py::arg("states"), py::arg("repeat"), py::arg("moves"),
+      "Seconds per evaluation of the network `name` at each PLAY/BOMB state (with its legal moves listed and "
+      "scored when `moves`), and the mean number of moves; all in C++.");
 }
 
 }  // namespace tichu::bindings

@@ -14,6 +14,7 @@
 #include <string>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "tichu/game/action.hpp"
 #include "tichu/game/cards.hpp"
@@ -193,6 +194,10 @@ const Move* to_table(py::handle obj, Move& storage);
 // Python-side vocabulary imported from the pure-Python modules.
 py::object move_type(MoveType type);  // a tichu_fast.enums.MoveType member
 const py::dtype& move_dtype();         // tichu_fast.formats.MOVE_DTYPE
+
+// The moves of a 1-D MOVE_DTYPE array (TypeError for another type or dtype,
+// ValueError for another shape or a record that is no move).
+std::vector<Move> moves_arg(const py::handle& records);
 py::handle notation_error();           // tichu_fast.errors.InvalidNotationError
 py::handle illegal_move_error();       // tichu_fast.errors.IllegalMoveError
 py::handle rules_type();               // tichu_fast.rules.Rules
@@ -292,5 +297,6 @@ void register_vec(py::module_& m);        // VecHands
 void register_duplicate(py::module_& m);  // the arena's fast path
 void register_solver(py::module_& m);     // the open-hand solver (solver.hpp)
 void register_belief(py::module_& m);     // worlds weighted by a belief (belief.hpp)
+void register_net_functions(py::module_& m);  // the network: registry and forward pass (net.hpp)
 
 }  // namespace tichu::bindings

@@ -9,6 +9,7 @@
 #include "tichu/game/resample.hpp"
 #include "tichu/play/belief.hpp"
 #include "tichu/play/ismcts.hpp"
+#include "tichu/play/net.hpp"
 #include "tichu/play/parallel.hpp"
 
 namespace tichu::bindings {
@@ -56,7 +57,7 @@ void register_ismcts(py::module_& m) {
       "ismcts",
       [](const RecordedHand& h, Shown<int> iterations, double budget, Shown<int> threads, Shown<int> seed,
          double exploration, Shown<py::str> policy, Shown<bool> calls, double prior, py::handle belief, double odds,
-         int draws, int pool) {
+         int draws, int pool, py::handle net, double net_prior, double value_weight) {
         IsmctsConfig config;
         config.iterations = small_int(iterations.obj, "iterations");
         if (config.iterations < 0) throw py::value_error("iterations must be >= 0 (0: no iteration budget)");
@@ -72,6 +73,14 @@ void register_ismcts(py::module_& m) {
         if (!std::isfinite(prior) || prior < 0.0) throw py::value_error("prior must be a finite number >= 0");
         config.prior = prior;
         config.policy = policy_arg(policy.obj, calls.obj);
+        if (!std::isfinite(net_prior) || net_prior < 0.0)
+          throw py::value_error("net_prior must be a finite number >= 0");
+        if (!(value_weight >= 0.0 && value_weight <= 1.0)) throw py::value_error("value_weight must be in 0..1");
+        if (!net.is_none()) config.net = registered_net(text_arg(net, "net"));
+        if (!config.net && (net_prior > 0.0 || value_weight > 0.0))
+          throw py::value_error("net_prior and value_weight need a network (net)");
+        config.net_prior = net_prior;
+        config.value_weight = value_weight;
         const std::string belief_name = belief.is_none() ? std::string() : text_arg(belief, "belief");
         IsmctsResult r;
         const RecordedHand hand = h;  // a copy: the search reads it without the GIL
@@ -100,6 +109,7 @@ void register_ismcts(py::module_& m) {
       py::arg("state"), py::arg("iterations"), py::arg("budget"), py::arg("threads"), py::arg("seed"),
       py::arg("exploration"), py::arg("policy"), py::arg("calls"), py::arg("prior") = 0.0,
       py::arg("belief") = py::none(), py::arg("odds") = 2.0, py::arg("draws") = 4, py::arg("pool") = 256,
+      py::arg("net") = py::none(), py::arg("net_prior") = 0.0, py::arg("value_weight") = 0.0,
       "ISMCTS for the player in turn, as an IsmctsResult.");
   m.def(
       "ismcts_candidates",

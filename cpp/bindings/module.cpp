@@ -186,4 +186,5 @@ PYBIND11_MODULE(_core, m) {
   tichu::bindings::register_duplicate(m);
   tichu::bindings::register_solver(m);
   tichu::bindings::register_belief(m);
+  tichu::bindings::register_net_functions(m);
 }

@@ -78,6 +78,25 @@ int history_arg(py::handle obj) {
 
 }  // namespace
 
+std::vector<Move> moves_arg(const py::handle& records) {
+  const auto& api = py::detail::npy_api::get();
+  if (!api.PyArray_Check_(records.ptr())) throw py::type_error("records must be a numpy array of MOVE_DTYPE");
+  auto array = py::reinterpret_borrow<py::array>(records);
+  if (!array.dtype().equal(move_dtype())) throw py::type_error("records must have dtype MOVE_DTYPE");
+  if (array.ndim() != 1) throw py::value_error("records must be 1-D");
+  const py::ssize_t n = array.shape(0);
+  std::vector<Move> moves(static_cast<std::size_t>(n));
+  const auto* base = static_cast<const char*>(array.data());
+  for (py::ssize_t i = 0; i < n; ++i) {
+    std::memcpy(&moves[static_cast<std::size_t>(i)], base + i * array.strides(0), sizeof(Move));
+    const Move& mv = moves[static_cast<std::size_t>(i)];
+    if (static_cast<int>(mv.type) > static_cast<int>(MoveType::StraightFlush) || (mv.cards & ~kDeck)) {
+      throw py::value_error("record " + std::to_string(i) + " is no move (type 0..9, cards in the deck)");
+    }
+  }
+  return moves;
+}
+
 void register_rl(py::module_& m) {
   m.attr("NUM_ACTION_IDS") = kNumActionIds;
   m.attr("OBSERVATION_TENSOR_VERSION") = kObservationTensorVersion;
@@ -159,21 +178,8 @@ void register_rl(py::module_& m) {
   m.def(
       "fill_move_features",
       [](const py::handle& records, const py::handle& out) {
-        const auto& api = py::detail::npy_api::get();
-        if (!api.PyArray_Check_(records.ptr())) throw py::type_error("records must be a numpy array of MOVE_DTYPE");
-        auto array = py::reinterpret_borrow<py::array>(records);
-        if (!array.dtype().equal(move_dtype())) throw py::type_error("records must have dtype MOVE_DTYPE");
-        if (array.ndim() != 1) throw py::value_error("records must be 1-D");
-        const py::ssize_t n = array.shape(0);
-        std::vector<Move> moves(static_cast<std::size_t>(n));
-        const auto* base = static_cast<const char*>(array.data());
-        for (py::ssize_t i = 0; i < n; ++i) {
-          std::memcpy(&moves[static_cast<std::size_t>(i)], base + i * array.strides(0), sizeof(Move));
-          const Move& mv = moves[static_cast<std::size_t>(i)];
-          if (static_cast<int>(mv.type) > static_cast<int>(MoveType::StraightFlush) || (mv.cards & ~kDeck)) {
-            throw py::value_error("record " + std::to_string(i) + " is no move (type 0..9, cards in the deck)");
-          }
-        }
+        const std::vector<Move> moves = moves_arg(records);
+        const auto n = static_cast<py::ssize_t>(moves.size());
         void* data = out_buffer(out, float_dtype(), "float32", n, features::kSize);
         fill_move_features(moves.data(), n, static_cast<float*>(data));
       },

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Callable
 from typing import NamedTuple
 
 import numpy as np
@@ -144,6 +145,32 @@ def nonnegative(value: object, what: str) -> float:
     return number
 
 
+def fraction(value: object, what: str) -> float:
+    """A real number in 0..1 (a weight between two estimates)."""
+    number = real(value, what)
+    if not 0.0 <= number <= 1.0:
+        raise ValueError(f"{what} must be a number in 0..1, not {value!r}")
+    return number
+
+
+# Set by tichu_fast.net.registry when it is imported (tichu_fast's __init__ imports it): makes a network's
+# name playable, reading the shipped network at its first use, or raises ValueError. A hook, so that this
+# bottom layer imports nothing above it.
+network_loader: Callable[[str], None] | None = None
+
+
+def network(value: object, what: str = "net") -> str | None:
+    """None, or the name of a network the core can play (the shipped "net" read at its first use; docs/net.md)."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise TypeError(f"{what} must be a str naming a network, not {type(value).__name__}")
+    if network_loader is None:
+        raise ValueError(f"no network named {value!r}: import tichu_fast.net.registry first")
+    network_loader(value)
+    return value
+
+
 def budget(value: object, what: str = "budget") -> float:
     """A time budget: a finite number of seconds > 0 and at most MAX_BUDGET."""
     seconds = real(value, what)
@@ -155,10 +182,14 @@ def budget(value: object, what: str = "budget") -> float:
 
 
 def policy(value: object) -> str:
-    """A built-in policy: one of POLICIES, or "heuristic:KEY=VALUE,..." with other settings (docs/heuristic.md)."""
+    """A built-in policy: one of POLICIES, "heuristic:KEY=VALUE,..." with other settings (docs/heuristic.md),
+    or a network: "net" (the shipped one) or "net:NAME" (one tichu_fast.net.load registered; docs/net.md)."""
     if not isinstance(value, str):
         raise TypeError(f"policy must be a str, not {type(value).__name__}")
     name, options, _ = value.partition(":")
+    if name == "net":
+        network(value.partition(":")[2] if options else "net", "the policy's network")
+        return value
     if name not in POLICIES:
         shown = value if len(value) <= 80 else value[:80] + "..."
         raise ValueError(f"unknown policy {shown!r}: expected one of {', '.join(map(repr, POLICIES))}")

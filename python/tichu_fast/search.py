@@ -25,6 +25,7 @@ from tichu_fast._core import Action
 from tichu_fast._ray import chunks, ray_chunks
 from tichu_fast.enums import Call
 from tichu_fast.formats import EVALUATION_DTYPE
+from tichu_fast.net import registry as _registry  # noqa: F401  (makes policy "net" playable: _args.network_loader)
 from tichu_fast.rules import Rules
 from tichu_fast.summary import SimulationSummary
 

@@ -23,9 +23,27 @@ PACKAGE = ROOT / "python" / "tichu_fast"
 LAYERS = [
     ("cards and moves", ["_core", "enums", "errors", "formats", "rules", "_args", "_ray"]),
     ("hand state", ["observation", "replay", "hand", "match", "game"]),
-    ("searches, ids and views", ["search", "summary", "simulated", "rl", "solver", "vec", "view", "analysis"]),
-    ("players", ["bots", "bots."]),
-    ("tables", ["arena", "gauntlet", "calibration", "ladder", "envs", "envs.", "web", "web."]),
+    (
+        "searches, ids and views",
+        [
+            "search",
+            "summary",
+            "simulated",
+            "rl",
+            "solver",
+            "vec",
+            "view",
+            "analysis",
+            "net",
+            "net.network",
+            "net.registry",
+        ],
+    ),
+    ("players", ["bots", "bots.", "net.selfplay"]),
+    (
+        "tables",
+        ["arena", "gauntlet", "calibration", "ladder", "envs", "envs.", "web", "web.", "net.torch_model", "net.train"],
+    ),
     ("face", ["", "_face", "cli", "__main__", "ismcts", "decide"]),
 ]
 GAME_WING = 3  # the first three layers: the game, which knows no player

@@ -28,9 +28,9 @@ def test_best_takes_a_seed_and_no_other_option():
 def test_best_spells_every_option_out():
     # A change of ISMCTSBot's defaults must not move best: its SPEC names each option but the ones that
     # cannot change its moves (seed is best's own, threads and a time budget would make it machine-bound;
-    # belief is off).
+    # belief and net are off, and their weights net_prior and value_weight spelled 0).
     spelled = {part.split("=")[0] for part in BEST.removeprefix("ismcts:").split(",")}
-    options = set(inspect.signature(ISMCTSBot).parameters) - {"budget", "threads", "seed", "belief"}
+    options = set(inspect.signature(ISMCTSBot).parameters) - {"budget", "threads", "seed", "belief", "net"}
     assert spelled == options
 
 

@@ -59,13 +59,13 @@ void fill_history(const RecordedHand& h, int player, int history, float* out) {
   }
 }
 
-// The tensor of `player` from `s`, the state he may see (R10.3), and the steps of `h`.
-void fill_seen(const HandState& s, const RecordedHand& h, int player, int history, float* out) {
+// The tensor of `player` without history rows from `s`, the state he may see (R10.3).
+void fill_seen(const HandState& s, int player, float* out) {
   using namespace tensor;
   // The card blocks [kHand, kToBeatType) are written whole below; the rest is cleared first.
   static_assert(kHand == 0 && kPlayed == kHand + kNumCards && kTrick == kPlayed + 4 * kNumCards &&
                 kTrick + kNumCards == kToBeatType);
-  std::fill(out + kToBeatType, out + observation_tensor_size(history), 0.0f);
+  std::fill(out + kToBeatType, out + kEnd, 0.0f);
   const bool grand = s.decision() == Decision::GrandTichu;  // only the first 8 cards are seen yet
   write_cards(out + kHand, grand ? s.first_eight(player) : s.hand(player));
   write_cards(out + kTrick, s.trick());
@@ -96,33 +96,52 @@ void fill_seen(const HandState& s, const RecordedHand& h, int player, int histor
   if (const auto received = received_cards(s, player)) {
     for (int k = 0; k < 3; ++k) out[kReceived + kNumCards * k + (*received)[static_cast<std::size_t>(k)]] = 1.0f;
   }
-  fill_history(h, player, history, out + kObservationTensorSize);
 }
 
 }  // namespace
 
-void fill_observation_tensor(const RecordedHand& h, int player, int history, float* out) {
+void fill_observation_tensor(const HandState& s, int player, float* out) {
   // Another seat's bomb offer is hidden (R10.3): a rare copy of the state, no optional on every call.
-  if (offer_hidden_from(h.state(), player)) [[unlikely]] {
-    fill_seen(public_view(h.state(), player), h, player, history, out);
+  if (offer_hidden_from(s, player)) [[unlikely]] {
+    fill_seen(public_view(s, player), player, out);
   } else {
-    fill_seen(h.state(), h, player, history, out);
+    fill_seen(s, player, out);
   }
 }
 
-void fill_move_features(const Move* moves, long long n, float* out) {
+void fill_observation_tensor(const RecordedHand& h, int player, int history, float* out) {
+  fill_observation_tensor(h.state(), player, out);
+  float* rows = out + kObservationTensorSize;
+  std::fill(rows, rows + static_cast<std::ptrdiff_t>(history) * tensor::kRowSize, 0.0f);
+  fill_history(h, player, history, rows);
+}
+
+int move_feature_entries(const Move& m, int* places, float* values) {
   using namespace features;
-  std::fill(out, out + n * kSize, 0.0f);
+  int n = 0;
+  auto put = [&](int place, float value) {
+    places[n] = place;
+    values[n] = value;
+    n += static_cast<int>(value != 0.0f);
+  };
+  for (Mask c = m.cards & kDeck; c; c &= c - 1) put(kCards + std::countr_zero(c), 1.0f);
+  put(kType + static_cast<int>(m.type) % tensor::kNumMoveTypes, 1.0f);
+  put(kLength, static_cast<float>(m.length) / 14.0f);
+  put(kRank, static_cast<float>(m.rank2) / 30.0f);
+  put(kHasPhoenix, (m.cards & tichu::kPhoenix) != 0 ? 1.0f : 0.0f);
+  put(kPhoenixAs, static_cast<float>(m.phoenix_as) / 14.0f);
+  put(kBomb, is_bomb(m.type) ? 1.0f : 0.0f);
+  return n;
+}
+
+void fill_move_features(const Move* moves, long long n, float* out) {
+  std::fill(out, out + n * features::kSize, 0.0f);
+  std::array<int, features::kMaxEntries> places{};
+  std::array<float, features::kMaxEntries> values{};
   for (long long i = 0; i < n; ++i) {
-    const Move& m = moves[i];
-    float* row = out + i * kSize;
-    set_cards(row + kCards, m.cards & kDeck);
-    row[kType + static_cast<int>(m.type) % tensor::kNumMoveTypes] = 1.0f;
-    row[kLength] = static_cast<float>(m.length) / 14.0f;
-    row[kRank] = static_cast<float>(m.rank2) / 30.0f;
-    row[kHasPhoenix] = (m.cards & tichu::kPhoenix) != 0;
-    row[kPhoenixAs] = static_cast<float>(m.phoenix_as) / 14.0f;
-    row[kBomb] = is_bomb(m.type);
+    float* row = out + i * features::kSize;
+    const int k = move_feature_entries(moves[i], places.data(), values.data());
+    for (int e = 0; e < k; ++e) row[places[static_cast<std::size_t>(e)]] = values[static_cast<std::size_t>(e)];
   }
 }
 

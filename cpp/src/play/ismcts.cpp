@@ -33,6 +33,7 @@ struct Node {
   std::int32_t visits = 0;
   std::int32_t available = 0;  // iterations in which the edge was legal when its parent was reached
   double reward = 0.0;         // summed, from the view of the chooser's team
+  float prior = 0.0f;          // the network's probability of the edge where it was first seen (net_prior > 0)
   std::int8_t seat = -1;       // who chose the edge
 };
 
@@ -169,24 +170,43 @@ class Tree {
       node = chosen;
       if (fresh) break;  // one node added: play out from here
     }
-    std::array<int, 2> r{};
-    if (world.is_terminal()) {
-      r = world.returns();
-    } else {
-      const PlayoutResult p = playout(world, config_.policy, rng.next(), scratch_);
-      r = {p.returns[0], p.returns[1]};
-    }
+    const std::array<double, 2> r = leaf_returns(world, rng);
+    const double margin = r[0] - r[1];  // team 0's
+    nodes_[0].visits += 1;
     for (const int i : path_) {
       Node& n = nodes_[static_cast<std::size_t>(i)];
-      const int team = n.seat & 1;
       n.visits += 1;
-      n.reward += (r[static_cast<std::size_t>(team)] - r[static_cast<std::size_t>(1 - team)]) / kRewardScale;
+      n.reward += ((n.seat & 1) == 0 ? margin : -margin) / kRewardScale;
     }
     if (root_child >= 0)
       return_sums_[static_cast<std::size_t>(root_child)] += r[static_cast<std::size_t>(observer_ & 1)];
   }
 
   [[nodiscard]] const Node& root_child(std::size_t i) const { return nodes_[i + 1]; }
+
+  // The teams' returns where the descent stopped: the hand's own once over,
+  // else the playout's, mixed with the network's value (value_weight).
+  std::array<double, 2> leaf_returns(const HandState& world, SplitMix64& rng) {
+    if (world.is_terminal()) {
+      const std::array<int, 2> r = world.returns();
+      return {static_cast<double>(r[0]), static_cast<double>(r[1])};
+    }
+    const double w = config_.net ? config_.value_weight : 0.0;
+    std::array<double, 2> r{};
+    if (w < 1.0) {
+      const PlayoutResult p = playout(world, config_.policy, rng.next(), scratch_);
+      r = {static_cast<double>(p.returns[0]), static_cast<double>(p.returns[1])};
+    }
+    if (w > 0.0) {
+      // The value is the margin of the seat in turn's team; as returns, a hand's 100 card points split by it.
+      const int seat = world.current_player();
+      const double m = config_.net->evaluate(world, seat, nullptr, 0, nullptr)[0] * kRewardScale;
+      const double team0 = (seat & 1) == 0 ? m : -m;
+      r[0] = (1.0 - w) * r[0] + w * (100.0 + team0) / 2.0;
+      r[1] = (1.0 - w) * r[1] + w * (100.0 - team0) / 2.0;
+    }
+    return r;
+  }
   [[nodiscard]] double return_sum(std::size_t i) const { return return_sums_[i]; }
 
  private:
@@ -264,6 +284,10 @@ class Tree {
         }
       }
     }
+    if (config_.net && config_.net_prior > 0.0 &&
+        (world.decision() == Decision::Play || world.decision() == Decision::Bomb)) {
+      return select_by_prior(world, node, seat, n, tried);
+    }
     // Progressive bias: the heuristic's action in this world (it draws nothing).
     int favourite = -1;
     if (config_.prior > 0.0) {
@@ -317,6 +341,78 @@ class Tree {
     return best;
   }
 
+  // The network's probability of each of the n candidates (the moves; a call gets 0) into priors_.
+  void move_priors(const HandState& world, int seat, int n) {
+    int m = 0;
+    for (int i = 0; i < n; ++i) {
+      const Action& a = actions_[static_cast<std::size_t>(i)];
+      if (a.kind == ActionKind::Play) scratch_.moves[static_cast<std::size_t>(m++)] = a.move;
+    }
+    if (m == 0) {  // no move among them (never at a play or bomb decision, which always has the pass)
+      priors_.assign(static_cast<std::size_t>(n), 0.0f);
+      return;
+    }
+    config_.net->evaluate(world, seat, scratch_.moves.data(), m, scratch_.logits.data());
+    const float top = *std::max_element(scratch_.logits.begin(), scratch_.logits.begin() + m);
+    double total = 0.0;
+    for (int k = 0; k < m; ++k)
+      total += std::exp(static_cast<double>(scratch_.logits[static_cast<std::size_t>(k)] - top));
+    priors_.resize(static_cast<std::size_t>(n));
+    for (int i = 0, k = 0; i < n; ++i) {
+      const bool move = actions_[static_cast<std::size_t>(i)].kind == ActionKind::Play;
+      priors_[static_cast<std::size_t>(i)] =
+          move ? static_cast<float>(
+                     std::exp(static_cast<double>(scratch_.logits[static_cast<std::size_t>(k++)] - top)) / total)
+               : 0.0f;
+    }
+  }
+
+  // PUCT over every candidate of a play or bomb decision (net_prior): the
+  // network is asked only while some candidate has no node yet, and a new
+  // node keeps the probability it was given then.
+  int select_by_prior(const HandState& world, int node, int seat, int n, int tried) {
+    const bool full = std::cmp_greater_equal(nodes_.size(), config_.max_nodes);
+    const bool root_unset = node == 0 && !root_priors_;
+    if ((tried < n && !full) || root_unset) move_priors(world, seat, n);
+    if (root_unset) {  // the root's children exist from the start: their priors come with the first visit
+      for (int i = 0; i < n; ++i) {
+        const int c = child_of_[static_cast<std::size_t>(i)];
+        if (c >= 0) nodes_[static_cast<std::size_t>(c)].prior = priors_[static_cast<std::size_t>(i)];
+      }
+      root_priors_ = true;
+    }
+    const double scale =
+        config_.net_prior * std::sqrt(static_cast<double>(nodes_[static_cast<std::size_t>(node)].visits) + 1.0);
+    int best = -1;
+    double best_score = -1e300;
+    for (int i = 0; i < n; ++i) {
+      const int c = child_of_[static_cast<std::size_t>(i)];
+      double score = 0.0;
+      if (c >= 0) {
+        const Node& child = nodes_[static_cast<std::size_t>(c)];
+        if (child.visits == 0 && node != 0) return c;  // added when the tree was full, or by another path: try it
+        score = scale * child.prior / (1.0 + child.visits);
+        if (child.visits > 0) {
+          score += child.reward / child.visits +
+                   config_.exploration * std::sqrt(std::log(static_cast<double>(child.available)) / child.visits);
+        }
+      } else {
+        if (full) continue;
+        score = scale * priors_[static_cast<std::size_t>(i)];
+      }
+      if (score > best_score) {
+        best_score = score;
+        best = i;
+      }
+    }
+    if (best < 0) return -1;
+    if (child_of_[static_cast<std::size_t>(best)] >= 0) return child_of_[static_cast<std::size_t>(best)];
+    const int c = add_child(node, actions_[static_cast<std::size_t>(best)], seat);
+    nodes_[static_cast<std::size_t>(c)].available = 1;
+    nodes_[static_cast<std::size_t>(c)].prior = priors_[static_cast<std::size_t>(best)];
+    return c;
+  }
+
   const Knowledge& knowledge_;
   const IsmctsConfig& config_;
   int observer_;
@@ -326,6 +422,8 @@ class Tree {
   std::vector<int> table_;
   std::vector<int> path_;
   std::vector<double> return_sums_;
+  std::vector<float> priors_;
+  bool root_priors_ = false;
   PolicyScratch scratch_{};
 };
 

@@ -5,6 +5,8 @@
 #include <string>
 #include <utility>
 
+#include "tichu/play/net.hpp"
+
 namespace tichu {
 namespace {
 
@@ -152,6 +154,10 @@ PolicyKind policy_kind(std::string_view name) {
 
 Policy policy_from_text(std::string_view text, bool calls) {
   const std::size_t colon = text.find(':');
+  if (text.substr(0, colon) == "net") {
+    const std::string_view name = colon == std::string_view::npos ? text : text.substr(colon + 1);
+    return Policy{.kind = PolicyKind::Net, .calls = calls, .net = registered_net(name)};
+  }
   Policy policy{.kind = policy_kind(text.substr(0, colon)), .calls = calls};
   if (colon == std::string_view::npos) return policy;
   if (policy.kind != PolicyKind::Heuristic) {

@@ -33,6 +33,8 @@ _OPTIONS: dict[str, object] = {
     "tichu_chance": 0.55,
     "grand_chance": 0.6,
     "doubt": 0,
+    "net_prior": 0,
+    "value_weight": 0,
 }
 # a flag is 0 or 1 in a SPEC
 BEST = "ismcts:" + ",".join(f"{key}={int(v) if isinstance(v, bool) else v}" for key, v in _OPTIONS.items())

@@ -34,6 +34,7 @@ from tichu_fast.bots.decide import (
 from tichu_fast.bots.twin import core_state, policy_action_of
 from tichu_fast.enums import Decision
 from tichu_fast.hand import HandState
+from tichu_fast.net import registry as _registry  # noqa: F401  (makes net="..." playable: _args.network_loader)
 
 __all__ = [
     "BELIEF_POOL",
@@ -82,6 +83,9 @@ def ismcts(
     calls: bool = False,
     prior: float = 0.0,
     belief: str | None = None,
+    net: str | None = None,
+    net_prior: float = 0.0,
+    value_weight: float = 0.0,
 ) -> SearchResult:
     """Searches the current decision of `state` (left unchanged) for `seat`, the player in turn.
 
@@ -97,6 +101,10 @@ def ismcts(
     min(iterations, BELIEF_POOL) worlds, `state.resample_many(seat, pool, s, belief=belief)`
     with s = hand_seed(seed, 0xB5297A4D), and each iteration takes one of them at random
     instead of a uniform world.
+    `net` names a network (``"net"``, the shipped one, or a name `tichu_fast.net.registry.load` gave) for two
+    uses (docs/net.md "In the search"): `net_prior` > 0 is PUCT's prior term at play and bomb decisions, the
+    network choosing what is tried first; `value_weight` in 0..1 mixes the network's value into each leaf's
+    playout (1: no playout).
     """
     core = _args.core_of(state)
     if state.is_terminal():
@@ -112,6 +120,7 @@ def ismcts(
     model = _args.drawn_belief(belief, "ismcts")
     belief_name, odds, draws, _ = (None, 2.0, 1, "") if model is None else model
     pool = min(count, BELIEF_POOL) if count else BELIEF_POOL
+    network = _args.network(net)
     found = _core.ismcts(
         core,
         iterations=count,
@@ -126,6 +135,9 @@ def ismcts(
         odds=odds,
         draws=draws,
         pool=pool,
+        net=network,
+        net_prior=_args.nonnegative(net_prior, "net_prior"),
+        value_weight=_args.fraction(value_weight, "value_weight"),
     )
     found.visits.flags.writeable = False
     found.values.flags.writeable = False
@@ -165,6 +177,9 @@ class ISMCTSBot:
         tichu_chance: float = TICHU_CHANCE,
         grand_chance: float = GRAND_CHANCE,
         doubt: float = 0.0,
+        net: str | None = None,
+        net_prior: float = 0.0,
+        value_weight: float = 0.0,
     ) -> None:
         """Checks every parameter now (the same exceptions as `ismcts`).
 
@@ -186,6 +201,7 @@ class ISMCTSBot:
         a player stronger than the heuristic goes out first more often than the table says. `doubt`
         takes that many logits off each chance of the table, as against opponents stronger than the
         heuristic (docs/heuristic.md "Calls"; with the heuristic-v2 table, ValueError but for 0).
+        `net`, `net_prior` and `value_weight` put a network in the search (see `ismcts`, docs/net.md).
         """
         if iterations is None and budget is None:
             raise ValueError("give iterations, budget (seconds) or both")
@@ -217,6 +233,11 @@ class ISMCTSBot:
         _args.drawn_belief(belief, "ISMCTSBot")
         self.belief = belief
         self.keep = _args.nonnegative(keep, "keep")
+        self.net = _args.network(net)
+        self.net_prior = _args.nonnegative(net_prior, "net_prior")
+        self.value_weight = _args.fraction(value_weight, "value_weight")
+        if self.net is None and (self.net_prior > 0 or self.value_weight > 0):
+            raise ValueError("net_prior and value_weight need a network: give net (e.g. net='net')")
         self.tichu_chance = threshold(tichu_chance, "tichu_chance")
         self.grand_chance = threshold(grand_chance, "grand_chance")
         self._hand = self.seed
@@ -243,6 +264,9 @@ class ISMCTSBot:
             calls=self.calls,
             prior=self.prior,
             belief=self.belief,
+            net=self.net,
+            net_prior=self.net_prior,
+            value_weight=self.value_weight,
         )
 
     def search(self, state: HandState, seat: int | None = None) -> SearchResult:
@@ -272,6 +296,9 @@ class ISMCTSBot:
             "tichu_chance": TICHU_CHANCE,
             "grand_chance": GRAND_CHANCE,
             "doubt": 0.0,
+            "net": None,
+            "net_prior": 0.0,
+            "value_weight": 0.0,
         }
         shown += [f"{name}={getattr(self, name)!r}" for name, usual in optional.items() if getattr(self, name) != usual]
         return f"ISMCTSBot({', '.join(spend + shown)})"

@@ -67,6 +67,10 @@ constexpr int observation_tensor_size(int history) { return kObservationTensorSi
 // out[0, observation_tensor_size(history)).
 void fill_observation_tensor(const RecordedHand& h, int player, int history, float* out);
 
+// The tensor of `player` without history rows (history 0) from the state alone, into
+// out[0, kObservationTensorSize): what a playout's network reads, where no record is kept.
+void fill_observation_tensor(const HandState& s, int player, float* out);
+
 // Per-move features for scoring each legal move (deep Monte Carlo style):
 // the cards, the type one-hot, length / 14, rank / 15, whether the Phoenix
 // is in it, the rank it stands for / 14, whether it is a bomb.
@@ -79,9 +83,14 @@ inline constexpr int kHasPhoenix = 68; // 1
 inline constexpr int kPhoenixAs = 69;  // 1
 inline constexpr int kBomb = 70;       // 1
 inline constexpr int kSize = 71;
+inline constexpr int kMaxEntries = 14 + 6;  // a move's nonzero features: its 14 cards at most, six more
 }  // namespace features
 
 // Writes the features of moves[0, n) into out[n][features::kSize].
 void fill_move_features(const Move* moves, long long n, float* out);
+
+// The same features of one move, sparse: the places of its nonzero entries
+// and their values (room for features::kMaxEntries each); returns how many.
+int move_feature_entries(const Move& m, int* places, float* values);
 
 }  // namespace tichu

@@ -6,11 +6,13 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
 #include "tichu/game/action.hpp"
 #include "tichu/game/history.hpp"
+#include "tichu/play/net.hpp"
 #include "tichu/play/policy.hpp"
 
 namespace tichu {
@@ -35,6 +37,18 @@ struct IsmctsConfig {
   // Progressive bias: the heuristic's action at a node is expanded first and
   // gets prior / (visits + 1) added to its UCB1 score; 0: plain UCB1.
   double prior = 0.0;
+  // The network (net.hpp) for the two options below; null: neither.
+  std::shared_ptr<const Net> net = nullptr;
+  // PUCT's prior term: at a play or bomb decision every candidate, tried or
+  // not, scores net_prior * P(a) * sqrt(visits of the node) / (1 + its
+  // visits) on top of its mean (an untried one's mean 0, UCB1 only once
+  // tried), P the network's move probabilities in the world where the child
+  // was first seen; the best is taken, so the network decides what is tried
+  // first. 0: every candidate is tried once before UCB1 (with `prior`).
+  double net_prior = 0.0;
+  // A leaf's worth: (1 - value_weight) * its playout + value_weight * the
+  // network's value from the view of the seat in turn there; 1: no playout.
+  double value_weight = 0.0;
   // Empty: each iteration draws a uniform world (Knowledge::sample). Else
   // each iteration takes one of these worlds (uniformly by index), e.g.
   // believed_worlds (belief.hpp); they must outlive the search.

@@ -18,8 +18,11 @@ namespace tichu {
 
 // HeuristicV1: the heuristic of 2026-12-01 frozen as the fixed yardstick
 // (heuristic_v1.cpp); HeuristicV2: the heuristic of 2026-12-05 frozen
-// (kHeuristicV2), a member of the field of frozen opponents (docs/bots.md).
-enum class PolicyKind : std::uint8_t { Random, Heuristic, HeuristicV1, HeuristicV2 };
+// (kHeuristicV2), a member of the field of frozen opponents (docs/bots.md);
+// Net: a loaded network's moves (net.hpp), named "net" or "net:NAME".
+enum class PolicyKind : std::uint8_t { Random, Heuristic, HeuristicV1, HeuristicV2, Net };
+
+class Net;
 
 struct Policy {
   PolicyKind kind = PolicyKind::Random;
@@ -29,6 +32,8 @@ struct Policy {
   // The heuristic's settings (kind Heuristic); null: the shipped heuristic.
   // Shared and immutable, so that the copies of a policy share one value.
   std::shared_ptr<const HeuristicParams> heuristic = nullptr;
+  // The network (kind Net), shared read-only by every copy and thread.
+  std::shared_ptr<const Net> net = nullptr;
 };
 
 // The built-in policies by name: the one list of them (the bindings give it
@@ -46,9 +51,10 @@ inline constexpr std::array kPolicyNames{PolicyName{.name = "random", .kind = Po
 // valid ones otherwise.
 PolicyKind policy_kind(std::string_view name);
 
-// The policy a text names: a name of policy_kind, or "heuristic:OPTIONS"
-// with the heuristic's settings (HeuristicParams::parse); std::invalid_argument
-// for anything else.
+// The policy a text names: a name of policy_kind, "heuristic:OPTIONS"
+// with the heuristic's settings (HeuristicParams::parse), or a registered
+// network: "net" (the shipped one, once Python has loaded it) or "net:NAME"
+// (register_net); std::invalid_argument for anything else.
 Policy policy_from_text(std::string_view text, bool calls);
 
 // The heuristic settings `policy` plays with (kind Heuristic or HeuristicV2).
@@ -61,6 +67,7 @@ inline const HeuristicParams& heuristic_params(const Policy& policy) {
 // caller keeps one per thread rather than on the stack of every call.
 struct PolicyScratch {
   std::array<Move, kMaxLegalMoves> moves;
+  std::array<float, kMaxLegalMoves> logits;  // the network's scores of `moves`
 };
 
 // The random policy alone (policy.cpp): uniform among the legal actions.
@@ -73,6 +80,11 @@ Action choose_heuristic(const HandState& s, bool calls, const HeuristicParams& p
 // The frozen yardstick heuristic-v1 alone (heuristic_v1.cpp): never changes.
 Action choose_heuristic_v1(const HandState& s, bool calls, SplitMix64& rng, PolicyScratch& scratch);
 
+// The network's policy alone (net_policy.cpp): at a Play or Bomb decision the
+// move of highest logit (the first of equals, in legal_moves order); every
+// other answer, the in-play Tichu call included, the shipped heuristic's.
+Action choose_net(const HandState& s, bool calls, const Net& net, SplitMix64& rng, PolicyScratch& scratch);
+
 // The policy's action for the current decision of `s` (not terminal),
 // always legal. `rng` is the only source of chance. Inline, so that a
 // playout's loop calls the policy itself, not a dispatcher, every decision.
@@ -81,7 +93,8 @@ inline Action choose(const HandState& s, const Policy& policy, SplitMix64& rng, 
   if (policy.kind == PolicyKind::Heuristic || policy.kind == PolicyKind::HeuristicV2) {
     return choose_heuristic(s, policy.calls, heuristic_params(policy), rng, scratch);
   }
-  return choose_heuristic_v1(s, policy.calls, rng, scratch);
+  if (policy.kind == PolicyKind::HeuristicV1) return choose_heuristic_v1(s, policy.calls, rng, scratch);
+  return choose_net(s, policy.calls, *policy.net, rng, scratch);
 }
 
 // The heuristic's choice (without calls) at a Play or Bomb decision of `s`

@@ -1,0 +1,93 @@
+"""The networks the C++ core plays with, by name: policies ``"net"`` (the shipped one) and ``"net:NAME"``.
+
+A network is registered once (`load` or `register`) and then shared read-only by
+every search, playout and bot on any thread; registering a name again replaces it
+for the searches that start afterwards. The shipped network is read from the
+package at its first use.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from tichu_fast import _args, _core
+from tichu_fast.net import network as _network
+
+__all__ = ["SHIPPED", "evaluate", "load", "loaded", "register", "require", "shipped"]
+
+SHIPPED = Path(__file__).with_name("weights") / "net-v1.npz"
+"""The network that ships inside the package (its manifest beside it), registered as ``"net"``."""
+
+_NAME = re.compile(r"[A-Za-z0-9_.-]+")  # no ',', '=' nor ':': a name sits inside a bot's SPEC
+_lock = threading.Lock()
+_loaded: dict[str, _network.Network] = {}
+
+
+def register(network: _network.Network, name: str) -> None:
+    """Makes `network` the one that policy ``"net:NAME"`` plays (``"net"`` for NAME "net")."""
+    if not isinstance(network, _network.Network):
+        raise TypeError(f"network must be a tichu_fast.net.network.Network, not {type(network).__name__}")
+    if not isinstance(name, str) or _NAME.fullmatch(name) is None:
+        raise ValueError(f"a network's name is letters, digits, '_', '-' and '.', not {name!r}")
+    h1, h = network.hidden
+    with _lock:
+        _core.register_net(name, dict(network.weights), h1, h)
+        _loaded[name] = network
+
+
+def load(path: str | Path, name: str) -> _network.Network:
+    """Reads the network file `path` (checked against its manifest, `network.load`) and registers it as `name`."""
+    found = _network.load(path)
+    register(found, name)
+    return found
+
+
+def shipped() -> _network.Network:
+    """The network that ships with the package, registered as ``"net"`` at the first call."""
+    with _lock:
+        if "net" in _loaded:
+            return _loaded["net"]
+    if not SHIPPED.exists():
+        raise ValueError(
+            f"this build ships no network ({SHIPPED} is missing): tichu_fast.net.registry.load(path, name) loads one"
+        )
+    return load(SHIPPED, "net")
+
+
+def loaded() -> dict[str, _network.Network]:
+    """The networks registered so far, by name (a copy)."""
+    with _lock:
+        return dict(_loaded)
+
+
+def require(name: str) -> None:
+    """Makes sure policy ``net:NAME`` can play: the shipped network for "net", else ValueError if none is loaded."""
+    if name == "net":
+        shipped()
+        return
+    with _lock:
+        if name not in _loaded:
+            raise ValueError(f"no network named {name!r} is loaded: tichu_fast.net.registry.load(path, {name!r})")
+
+
+def evaluate(
+    state: Any, records: npt.NDArray[Any], name: str = "net", seat: int | None = None
+) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """(value float32[2], logits float32[n]) of network `name` in C++ for `seat` (default: the player in turn).
+
+    `records` are MOVE_DTYPE moves (e.g. ``state.legal_moves_array()``); value[0] is the seat's team's expected
+    margin / 400, value[1] the logit of its chance to go out first (docs/net.md).
+    """
+    require(name)
+    player = state.current_player if seat is None else _args.seat(seat, "seat")
+    value, logits = _core.net_evaluate(name, _args.core_of(state), player, records)
+    return value, logits
+
+
+_args.network_loader = require  # the bottom layer's hook: policies and searches name networks through it
