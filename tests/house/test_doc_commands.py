@@ -121,6 +121,8 @@ def cheap(arguments: list[str]) -> list[str]:
         i = out.index("--minutes")
         del out[i : i + 2]
         out += ["--rounds", "1", "--checkpoints", "1", "--envs", "16", "--eval-hands", "16"]
+    if "tichu_fast.net.train" in out:  # its --quick caps every size of a training run at once
+        out.append("--quick")
     if out[-2:-1] == ["--png"] or "--png" in out:
         i = out.index("--png")
         out[i + 1] = "curve.png"  # never overwrite the checked-in docs/learn_curve.png
@@ -180,6 +182,13 @@ def test_documented_commands_run(where, command, tmp_path):
         for flag in (w.split("=")[0] for w in words if w.startswith("--")):
             assert flag in help_text.stdout, f"{where}: {program} takes no {flag}"
         return
+    if "tichu_fast.net.train" in words:
+        if importlib.util.find_spec("torch") is None:
+            pytest.skip("tichu_fast.net.train needs the [train] extra")
+        if "--resume" in words:  # a run to resume first, in the same folder
+            first = [w for w in words if w != "--resume"]
+            made = subprocess.run(first, capture_output=True, text=True, timeout=300, cwd=tmp_path)
+            assert made.returncode == 0, f"{where}: {' '.join(first)}\n{made.stderr[-2000:]}"
     if program.startswith("examples/"):
         words[words.index(program)] = str(ROOT / program)
     if "mybots:" in command:

@@ -81,3 +81,21 @@ def test_simulate_summary_on_ray_gives_the_local_summary():
     local = simulate(3_000, 2, policy="random", summary=True).to_dict()
     remote = simulate(3_000, 2, policy="random", ray="auto", summary=True).to_dict()
     assert local | timing == remote | timing
+
+
+def test_self_play_on_ray_makes_the_local_data(local_ray):  # noqa: ARG001 (the fixture starts Ray)
+    """tichu_fast.net.selfplay on Ray tasks: the arrays of the local run, the spec's network sent to the workers."""
+    import numpy as np
+
+    from tichu_fast.net import network, registry
+    from tichu_fast.net.selfplay import SearchSpec, play_hands
+
+    rng = np.random.default_rng(3)
+    shapes = network.shapes(8, 8)
+    weights = {k: (rng.standard_normal(s) * 0.3).astype(np.float32) for k, s in shapes.items()}
+    registry.register(network.Network.of(weights), "test-ray")
+    spec = SearchSpec(iterations=20, net="test-ray", net_prior=2.0)
+    local = play_hands(4, 10, 3, spec)
+    remote = play_hands(4, 10, 3, spec, ray="local")
+    for name in ("obs", "moves", "offsets", "visits", "chosen", "margin", "hand"):
+        assert np.array_equal(getattr(local, name), getattr(remote, name)), name

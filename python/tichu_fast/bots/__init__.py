@@ -9,7 +9,15 @@ own view of the hand, a world drawn consistently with what the seat knows.
 from __future__ import annotations
 
 from tichu_fast.bots.best import BEST, best_bot
-from tichu_fast.bots.builtin import HeuristicBot, HeuristicV1Bot, HeuristicV2Bot, PolicyBot, RandomBot, decision_seed
+from tichu_fast.bots.builtin import (
+    HeuristicBot,
+    HeuristicV1Bot,
+    HeuristicV2Bot,
+    NetBot,
+    PolicyBot,
+    RandomBot,
+    decision_seed,
+)
 from tichu_fast.bots.field import FIELD, FieldMember
 from tichu_fast.bots.ismcts import ISMCTSBot
 from tichu_fast.bots.monte_carlo import MonteCarloBot
@@ -30,6 +38,7 @@ __all__ = [
     "HeuristicV2Bot",
     "ISMCTSBot",
     "MonteCarloBot",
+    "NetBot",
     "PolicyBot",
     "RandomBot",
     "Seats",

@@ -1,4 +1,4 @@
-"""The built-in policies as bots: RandomBot, HeuristicBot, HeuristicV1Bot, HeuristicV2Bot (docs/playouts.md)."""
+"""The built-in policies as bots: RandomBot, HeuristicBot, HeuristicV1Bot, HeuristicV2Bot, NetBot (docs/playouts.md)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ __all__ = [
     "HeuristicBot",
     "HeuristicV1Bot",
     "HeuristicV2Bot",
+    "NetBot",
     "PolicyBot",
     "RandomBot",
     "core_state",
@@ -114,3 +115,25 @@ class HeuristicV2Bot(PolicyBot):
     """The frozen `heuristic-v2`: the heuristic of 2026-12-05 with that day's numbers, a field member (docs/bots.md)."""
 
     policy = "heuristic-v2"
+
+
+class NetBot(PolicyBot):
+    """A network's moves in C++ (docs/net.md): the move of highest logit at a play or a bomb offer; every other
+    answer (the calls, the exchange, the wish, the Dragon's gift, the in-play Tichu call) the shipped heuristic's.
+
+    `network` names a network of `tichu_fast.net.registry`: ``"net"`` (the default), the one that ships with the
+    package, or one registered by `tichu_fast.net.registry.load(path, name)`. Deterministic: it draws nothing.
+    """
+
+    policy = "net"
+
+    def __init__(self, calls: bool = True, seed: int = 0, network: str = "net") -> None:
+        super().__init__(calls, seed)
+        if not isinstance(network, str):
+            raise TypeError(f"network must be a str naming a network, not {type(network).__name__}")
+        self.network = network
+        self.policy = _args.policy("net" if network == "net" else f"net:{network}")
+
+    def __repr__(self) -> str:
+        shown = "" if self.network == "net" else f", network={self.network!r}"
+        return f"{type(self).__name__}(calls={self.calls}, seed={self.seed}{shown})"
