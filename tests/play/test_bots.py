@@ -253,6 +253,7 @@ SMALL_SPECS = {
     "ismcts": "ismcts:iterations=20",
     "solver": "solver:iterations=20,max_nodes=200",
     "heuristic-v2": "heuristic-v2",
+    "net": "net",
     # the field's search members (tichu_fast.bots.field) stand for SPECs of their kind: that kind with the
     # members' playouts, at a small budget
     "mc-1ms": "mc:worlds=2,policy=heuristic-v2",

@@ -19,7 +19,7 @@ from typing import Any
 
 from tichu_fast import _args
 from tichu_fast.bots.best import BEST, best_bot
-from tichu_fast.bots.builtin import HeuristicBot, HeuristicV1Bot, HeuristicV2Bot, PolicyBot, RandomBot
+from tichu_fast.bots.builtin import HeuristicBot, HeuristicV1Bot, HeuristicV2Bot, NetBot, PolicyBot, RandomBot
 from tichu_fast.bots.field import FIELD
 from tichu_fast.bots.ismcts import ISMCTSBot
 from tichu_fast.bots.monte_carlo import MonteCarloBot
@@ -115,6 +115,12 @@ BOTS: dict[str, BotSpec] = {
         "a field member: the heuristic of 2026-12-05, frozen",
         native=True,
     ),
+    "net": BotSpec(
+        NetBot,
+        {"calls": flag, "seed": integer, "network": str},
+        "a network's moves in C++: the shipped one, or a loaded one (docs/net.md)",
+        native=True,
+    ),
     "mc": BotSpec(
         MonteCarloBot,
         {
@@ -194,7 +200,7 @@ def register_bot(
     `name` is a word (letters, digits, ``_`` and ``-``), `factory` a callable
     and `options` maps option names to callables that convert the option's
     text; with `native`, `factory` is a `PolicyBot` class of a built-in policy
-    (one of POLICIES), which the arena then plays in C++: TypeError or
+    (one of POLICIES, or a network's), which the arena then plays in C++: TypeError or
     ValueError otherwise, and the registry is unchanged.
     """
     if not isinstance(name, str):
@@ -213,7 +219,7 @@ def register_bot(
     if not isinstance(help, str):
         raise TypeError(f"help is a str, not {type(help).__name__}")
     if _args.flag(native, "native") and not (
-        isinstance(factory, type) and issubclass(factory, PolicyBot) and factory.policy in _args.POLICIES
+        isinstance(factory, type) and issubclass(factory, PolicyBot) and factory.policy in (*_args.POLICIES, "net")
     ):
         raise TypeError(f"a native bot is a PolicyBot class of a built-in policy, not {factory!r}")
     BOTS[name] = BotSpec(factory, dict(options), help, bool(native))

@@ -201,13 +201,13 @@ def _draw(rows: list[dict[str, Any]], path: str) -> None:
         print("--png: matplotlib is not installed (pip install matplotlib); the curve is in curve.csv")
         return
     figure, axes = plt.subplots(figsize=(6, 3.5))
-    positions = [int(r["positions"]) for r in rows]
+    positions = [int(r["positions"]) / 1000 for r in rows]
     for who in OPPONENTS:
         means = np.array([float(r[f"{who}_margin"]) for r in rows])
         cis = np.array([float(r[f"{who}_ci95"]) for r in rows])
         axes.errorbar(positions, means, yerr=cis, marker="o", capsize=3, label=f"net against {who}")
     axes.axhline(0, color="grey", linewidth=0.8)
-    axes.set_xlabel("training positions (searched decisions)")
+    axes.set_xlabel("positions made so far (thousands of decisions)")
     axes.set_ylabel("margin a hand (duplicate, 95%)")
     axes.legend()
     figure.tight_layout()

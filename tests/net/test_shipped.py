@@ -1,0 +1,60 @@
+"""The network that ships in the package: its file, its manifest, and the moves it plays (pinned)."""
+
+from __future__ import annotations
+
+import hashlib
+
+import numpy as np
+
+import tichu_fast as tf
+from tichu_fast.bots import make_bot
+from tichu_fast.net import network, registry
+
+
+def test_the_shipped_file_is_whole_and_says_how_it_was_made() -> None:
+    shipped = registry.shipped()  # network.load: names, shapes, dtypes, hash and versions checked
+    facts = shipped.manifest
+    assert facts["command"].startswith("python -m tichu_fast.net.train ")
+    assert facts["format"] == network.FORMAT
+    assert facts["observation_tensor_version"] == tf.OBSERVATION_TENSOR_VERSION
+    assert facts["positions"] > 0
+    assert tuple(facts["hidden"]) == shipped.hidden
+    assert registry.SHIPPED.stat().st_size < 5_000_000  # the wheel grows by less than 5 MB
+
+
+def test_the_core_plays_the_shipped_network_as_numpy_computes_it() -> None:
+    shipped = registry.shipped()
+    state = tf.HandState.new(77)
+    checked = 0
+    while not state.is_terminal():
+        if state.decision in (tf.Decision.PLAY, tf.Decision.BOMB):
+            records = state.legal_moves_array()
+            value, logits = registry.evaluate(state, records)
+            expected = shipped.evaluate(state.observation_tensor(state.current_player), tf.move_features(records))
+            np.testing.assert_allclose(value, expected[0], rtol=1e-4, atol=1e-5)
+            np.testing.assert_allclose(logits, expected[1], rtol=1e-4, atol=1e-5)
+            checked += 1
+        state.apply(tf.policy_action(state, "net", 0))
+    assert checked > 20
+
+
+# The moves of `net` in 12 hands against heuristic-v1, recorded when net-v1 shipped (2026-12-06): a new
+# network file, or a change of the forward pass that moves a logit past another, changes them; then
+# record them anew with the network's manifest in the CHANGELOG.
+NET_ACTIONS = "99a23e8bbb894b4d"
+
+
+def net_actions(hands: int = 12) -> str:
+    digest = hashlib.sha256()
+    bots = [make_bot("net"), make_bot("heuristic-v1")]
+    for k in range(hands):
+        state = tf.HandState.new(tf.hand_seed(31, k))
+        while not state.is_terminal():
+            action = bots[state.current_player % 2].act(state, state.current_player)
+            digest.update(str(action).encode())
+            state.apply(action)
+    return digest.hexdigest()[:16]
+
+
+def test_the_shipped_networks_moves_are_pinned() -> None:
+    assert net_actions() == NET_ACTIONS
