@@ -19,7 +19,8 @@ std::vector<float> weight(const py::dict& weights, const char* name) {
   const auto& api = py::detail::npy_api::get();
   if (!api.PyArray_Check_(obj.ptr())) throw py::type_error(std::string("weight ") + name + " must be a numpy array");
   auto array = py::reinterpret_borrow<py::array>(obj);
-  if (!array.dtype().equal(py::dtype::of<float>())) throw py::type_error(std::string("weight ") + name + " must be float32");
+  if (!array.dtype().equal(py::dtype::of<float>()))
+    throw py::type_error(std::string("weight ") + name + " must be float32");
   auto c = py::array_t<float, py::array::c_style>::ensure(array);
   return {c.data(), c.data() + c.size()};
 }

@@ -284,10 +284,6 @@ class Tree {
         }
       }
     }
-    if (config_.net && config_.net_prior > 0.0 &&
-        (world.decision() == Decision::Play || world.decision() == Decision::Bomb)) {
-      return select_by_prior(world, node, seat, n, tried);
-    }
     // Progressive bias: the heuristic's action in this world (it draws nothing).
     int favourite = -1;
     if (config_.prior > 0.0) {
@@ -299,6 +295,10 @@ class Tree {
           break;
         }
       }
+    }
+    if (config_.net && config_.net_prior > 0.0 &&
+        (world.decision() == Decision::Play || world.decision() == Decision::Bomb)) {
+      return select_by_prior(world, node, seat, n, tried, favourite);
     }
     // The root's children exist from the start; an unvisited one is tried first.
     if (node == 0) {
@@ -369,8 +369,9 @@ class Tree {
 
   // PUCT over every candidate of a play or bomb decision (net_prior): the
   // network is asked only while some candidate has no node yet, and a new
-  // node keeps the probability it was given then.
-  int select_by_prior(const HandState& world, int node, int seat, int n, int tried) {
+  // node keeps the probability it was given then. The heuristic's action
+  // (`favourite`, -1 for none) keeps its progressive bias on top.
+  int select_by_prior(const HandState& world, int node, int seat, int n, int tried, int favourite) {
     const bool full = std::cmp_greater_equal(nodes_.size(), config_.max_nodes);
     const bool root_unset = node == 0 && !root_priors_;
     if ((tried < n && !full) || root_unset) move_priors(world, seat, n);
@@ -400,6 +401,7 @@ class Tree {
         if (full) continue;
         score = scale * priors_[static_cast<std::size_t>(i)];
       }
+      if (i == favourite) score += config_.prior / (c >= 0 ? nodes_[static_cast<std::size_t>(c)].visits + 1 : 1);
       if (score > best_score) {
         best_score = score;
         best = i;

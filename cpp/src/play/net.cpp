@@ -145,7 +145,8 @@ NetValue Net::evaluate(const HandState& s, int player, const Move* moves, int n,
   layer(a2.data(), h_, wst_, bp_, h_, st.data(), nonzero.data());
   for (int m = 0; m < n; ++m) {
     const int k = move_feature_entries(moves[m], places.data(), f.data());
-    for (int e = 0; e < k; ++e) dense[static_cast<std::size_t>(places[static_cast<std::size_t>(e)])] = f[static_cast<std::size_t>(e)];
+    for (int e = 0; e < k; ++e)
+      dense[static_cast<std::size_t>(places[static_cast<std::size_t>(e)])] = f[static_cast<std::size_t>(e)];
     add_rows(dense.data(), places.data(), k, wmt_.data(), st.data(), h_, z.data());
     for (int e = 0; e < k; ++e) dense[static_cast<std::size_t>(places[static_cast<std::size_t>(e)])] = 0.0f;
     float logit = 0.0f;

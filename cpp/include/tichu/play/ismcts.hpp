@@ -40,11 +40,12 @@ struct IsmctsConfig {
   // The network (net.hpp) for the two options below; null: neither.
   std::shared_ptr<const Net> net = nullptr;
   // PUCT's prior term: at a play or bomb decision every candidate, tried or
-  // not, scores net_prior * P(a) * sqrt(visits of the node) / (1 + its
+  // not, scores net_prior * P(a) * sqrt(visits of the node + 1) / (1 + its
   // visits) on top of its mean (an untried one's mean 0, UCB1 only once
   // tried), P the network's move probabilities in the world where the child
-  // was first seen; the best is taken, so the network decides what is tried
-  // first. 0: every candidate is tried once before UCB1 (with `prior`).
+  // was first seen, plus `prior`'s bias for the heuristic's action; the best
+  // is taken, so the network decides what is tried first. 0: every candidate
+  // is tried once before UCB1 (with `prior`).
   double net_prior = 0.0;
   // A leaf's worth: (1 - value_weight) * its playout + value_weight * the
   // network's value from the view of the seat in turn there; 1: no playout.

@@ -39,9 +39,6 @@ class Net {
   // std::invalid_argument naming the array whose size does not fit h1 and h.
   explicit Net(NetWeights weights);
 
-  int hidden1() const { return h1_; }
-  int hidden() const { return h_; }
-
   // The value for `player` (the seat in turn or any other: only what that
   // seat may know is read, R10.3) and, for the n candidate moves, their
   // logits into logits[0, n). n may be 0 (the value alone).
