@@ -5,9 +5,9 @@
 The network is the shipped one (or PATH, a network file). Its evaluations are timed in C++
 (`_core._time_net`) at every PLAY and BOMB decision of `--hands` heuristic hands: the value alone,
 and the value with the decision's legal moves listed and scored (a policy decision). Then, from
-Python, in CPU time of the process, all in one run so that the ratios hold on a busy machine: the CPU time of a whole playout by
-the network against heuristic-v1's, and of an ISMCTS iteration with and without the network
-(net_prior, value_weight) at a mid-hand play.
+Python, in CPU time of the process, all in one run so that the ratios hold on a busy machine: a
+whole playout by the network against one by heuristic-v1, and an ISMCTS iteration with and
+without the network (net_prior, value_weight) at a mid-hand play.
 """
 
 from __future__ import annotations
