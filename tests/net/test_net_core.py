@@ -74,11 +74,12 @@ def test_net_policy_plays_the_highest_logit() -> None:
 
 @pytest.mark.usefixtures("registered")
 def test_net_playouts_are_legal_and_thread_independent() -> None:
-    """Whole hands played by the network in C++ end; a seed gives the same results on 1 and 2 threads."""
+    """Whole hands played by the network in C++ end; a seed gives the same results on 1, 2 and 3 threads."""
     state = tf.HandState.new(42)
     one = tf.search.playouts(state, 40, seed=9, policy="net:test-random", threads=1)
-    two = tf.search.playouts(state, 40, seed=9, policy="net:test-random", threads=2)
-    assert np.array_equal(np.asarray(one), np.asarray(two))
+    for threads in (2, 3):
+        more = tf.search.playouts(state, 40, seed=9, policy="net:test-random", threads=threads)
+        assert np.array_equal(np.asarray(one), np.asarray(more))
 
 
 def test_registry_refuses_bad_names_and_unknown_networks(registered: network.Network) -> None:
