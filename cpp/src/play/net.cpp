@@ -144,11 +144,11 @@ NetValue Net::evaluate(const HandState& s, int player, const Move* moves, int n,
   if (n == 0) return value;
   layer(a2.data(), h_, wst_, bp_, h_, st.data(), nonzero.data());
   for (int m = 0; m < n; ++m) {
-    const int k = move_feature_entries(moves[m], places.data(), f.data());
-    for (int e = 0; e < k; ++e)
+    const int entries = move_feature_entries(moves[m], places.data(), f.data());
+    for (int e = 0; e < entries; ++e)
       dense[static_cast<std::size_t>(places[static_cast<std::size_t>(e)])] = f[static_cast<std::size_t>(e)];
-    add_rows(dense.data(), places.data(), k, wmt_.data(), st.data(), h_, z.data());
-    for (int e = 0; e < k; ++e) dense[static_cast<std::size_t>(places[static_cast<std::size_t>(e)])] = 0.0f;
+    add_rows(dense.data(), places.data(), entries, wmt_.data(), st.data(), h_, z.data());
+    for (int e = 0; e < entries; ++e) dense[static_cast<std::size_t>(places[static_cast<std::size_t>(e)])] = 0.0f;
     float logit = 0.0f;
     for (int k = 0; k < h_; ++k) logit += wo_[static_cast<std::size_t>(k)] * std::max(z[k], 0.0f);
     logits[m] = logit;
