@@ -26,7 +26,7 @@ inline constexpr int kNetFormat = 1;
 //   s = Ws h + bp  logit(f) = wo . relu(s + Wm f)
 struct NetWeights {
   int h1 = 0, h = 0;
-  std::vector<float> w1, b1, w2, b2, wv, bv, ws, bp, wm, wo;
+  std::vector<float> w1{}, b1{}, w2{}, b2{}, wv{}, bv{}, ws{}, bp{}, wm{}, wo{};
 };
 
 // What the network says of one decision: value[0] the seat's team's expected
