@@ -366,6 +366,7 @@ def _on_ray(
         raise ValueError(f"no network named {spec.net!r} is loaded: tichu_fast.net.registry.load(path, name)")
 
     def work(start: int, n: int) -> SelfPlayData:
+        """Hands first+start .. first+start+n-1, in a Ray worker."""
         if network is not None and spec.net is not None:
             registry.register(network, spec.net)  # a worker is another process: its registry starts empty
         return play_hands(seed, first + start, n, spec)
