@@ -708,8 +708,9 @@ def _web_parsers(commands: Any) -> None:
     play = commands.add_parser(
         "play",
         help="play against bots in the browser: a local web server ([web] extra)",
-        description="Serve a Tichu table on this machine: you take one seat, bots (SPECs as for arena) the "
-        'others; open the printed address in a browser. Needs pip install ".[web]" in the tichu_fast checkout.',
+        description="Serve Tichu tables: you take one seat, friends the seats you keep for them (each a link to "
+        "share), bots (SPECs as for arena) the others; open the printed address in a browser. Needs pip install "
+        '".[web]" in the tichu_fast checkout.',
     )
     play.add_argument("--partner", metavar="SPEC", default="heuristic", help="your partner's bot (default heuristic)")
     play.add_argument("--opponents", metavar="SPEC", default="heuristic", help="the opponents' bot (default heuristic)")
@@ -717,6 +718,16 @@ def _web_parsers(commands: Any) -> None:
     play.add_argument("--target", type=_target, default=1000, help="the match's target score (default 1000, R9.1)")
     play.add_argument(
         "--delay", type=float, default=0.7, help="seconds between the bots' plays (default 0.7; a quarter for calls)"
+    )
+    play.add_argument(
+        "--seat-idle",
+        type=float,
+        default=30.0,
+        help="seconds a person may take over a decision before his seat's bot plays for him until he is back "
+        "(default 30)",
+    )
+    play.add_argument(
+        "--hint", metavar="SPEC", default=None, help="the bot a hint asks (default ismcts:iterations=400)"
     )
     play.add_argument(
         "--host",
@@ -786,15 +797,20 @@ def _play(args: argparse.Namespace) -> int:
         raise ValueError("--delay is 0..10 seconds")
     if not 0 <= args.port <= 65535:
         raise ValueError(f"--port is 0..65535, not {args.port}")
+    if not 1 <= args.seat_idle <= 3600:
+        raise ValueError("--seat-idle is 1..3600 seconds")
     settings = Settings(
         partner=args.partner,
         opponents=args.opponents,
         seat=args.seat,
         target=args.target,
         delay=args.delay,
+        seat_idle=args.seat_idle,
         host=args.host,
         port=args.port,
     )
+    if args.hint is not None:
+        settings.hint = args.hint
 
     def announce(address: str) -> None:
         """Says where the table is, once the bots' SPECs are checked and the port is ours."""

@@ -337,6 +337,36 @@ def notes_of(before: HandState, after: HandState, action: Action) -> list[str]:
     return notes
 
 
+def score_parts(state: HandState) -> dict[str, Any]:
+    """A finished hand's score in its parts, per team (team 0: seats 0 and 2): the card points (None after
+    a double victory, R8.3), the double victory's 200 (None without one), each call made or failed (R7),
+    and the total (`returns()`). The card points are what the calls and the double victory leave."""
+    total = state.returns()
+    first = state.out_order[0] if state.out_order else -1
+    calls: list[dict[str, Any]] = []
+    for seat, call in enumerate(state.calls):
+        if call != Call.NONE:
+            worth = 200 if call == Call.GRAND_TICHU else 100
+            made = seat == first  # R7.3: only the caller going out first makes it
+            calls.append(
+                {
+                    "seat": seat,
+                    "call": "grand" if worth == 200 else "tichu",
+                    "made": made,
+                    "points": worth if made else -worth,
+                }
+            )
+    called = [sum(int(c["points"]) for c in calls if c["seat"] % 2 == team) for team in (0, 1)]
+    rest = [total[team] - called[team] for team in (0, 1)]
+    one_two = len(state.out_order) >= 2 and state.out_order[0] % 2 == state.out_order[1] % 2
+    return {
+        "cards": None if one_two else rest,
+        "one_two": rest if one_two else None,
+        "calls": calls,
+        "total": list(total),
+    }
+
+
 def offers_declined(state: HandState, seat: int) -> HandState:
     """A copy of `state` with the bomb offers to seats other than `seat` under way declined, one by one."""
     state = state.clone()

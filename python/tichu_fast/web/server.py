@@ -1,10 +1,11 @@
 """`tichu-fast play`: the table's web server (Starlette and uvicorn, the `[web]` extra; docs/web.md).
 
-Routes: `/` (start a table), `POST /tables` (a new table: its secret token),
-`/table/{token}` (the table's page), `/table/{token}/ws` (its websocket),
-`/table/{token}/hand/{k}` (the viewer page of its finished hand k). The token
-(192 random bits) is the only key to a table: a person at one table cannot
-reach another. Each table plays its own match; one idle longer than
+Routes: `/` (start a table), `POST /tables` (a new table: its host's seat
+link), `/table/{token}` (a seat's page), `/table/{token}/ws` (its websocket),
+`/table/{token}/hand/{k}` (the viewer page of the table's finished hand k,
+with the solver's analysis). Each seat kept for a person has its token (192
+random bits), the only key to that seat: a person cannot act for another seat
+or at another table. Each table plays its own match; one no person used for
 `idle_seconds` is closed.
 
 Other sites' pages are kept out (`_Guard`): every request and websocket must
@@ -15,10 +16,14 @@ the server's consent (CORS), which it never gives. Every response carries the
 security headers; each page its own script-hash Content-Security-Policy.
 
 The websocket carries JSON. From the browser: `{"type": "act", "action":
-"<action text>"}`, `{"type": "next"}` (the next hand after the score) and
-`{"type": "hello"}`. To the browser: `{"type": "state", ...}`
-(`Table.message()`: the seat's observation and nothing else) or `{"type":
-"error", "message": ...}`, after which nothing has changed.
+"<action text>", "version": N}`, `{"type": "next"}` (the next hand after the
+score), `{"type": "hello", "name": ...}`, `{"type": "ready", "ready": ...}`
+(the lobby), `{"type": "back"}` (after an idle spell) and `{"type": "hint"}`.
+To the browser: `{"type": "state", ...}` (`Table.message(seat)`: the seat's
+observation and the table's public facts, nothing else), `{"type": "hint",
+...}`, or `{"type": "error", "message": ...}`, after which nothing has
+changed. A person who lets a decision wait `seat_idle` seconds is played by
+his seat's bot until he is back (`_idle`).
 """
 
 from __future__ import annotations
@@ -44,9 +49,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tichu_fast import view
+from tichu_fast.analysis import analyze
 from tichu_fast.bots import make_bot
 from tichu_fast.rules import Rules
-from tichu_fast.web.table import MAX_MESSAGE, Table, TableError
+from tichu_fast.web.table import HINT_BOT, MAX_MESSAGE, Table, TableError
 
 __all__ = [
     *("MAX_SOCKETS", "NEW_TABLE_HEADER", "WS_MAX_SIZE", "Settings", "address", "create_app"),
@@ -81,6 +87,9 @@ class Settings:
     target: int = 1000  # R9.1
     delay: float = 0.7  # seconds between two bot plays shown (a quarter of it for calls and pushes)
     idle_seconds: float = 1800.0  # a table nobody used for this long is closed
+    seat_idle: float = 30.0  # a person to act idle this long: his seat's bot plays for him until he is back
+    hint: str = HINT_BOT  # the bot a hint asks (a small budget)
+    analysis_cards: int = 24  # the viewer page of a finished hand: the solver analyses from this many cards
     max_tables: int = 32
     max_sockets: int = MAX_SOCKETS  # per table
     seed: int | None = None  # tests and demos only: table n deals from seed + n (default: a secret random seed)
@@ -90,18 +99,24 @@ class Settings:
 
 @dataclass
 class _Room:
-    """A table and the websockets showing it (the same person may open it twice)."""
+    """A table and the websockets showing it, each with its seat (a person may open his seat twice)."""
 
     table: Table
-    sockets: set[WebSocket] = field(default_factory=set)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one action or bot run at a time
+    sockets: dict[WebSocket, int] = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one change of the table at a time
     connections: int = 0  # websockets being opened or open (capped by max_sockets)
-    # The message last sent; a new socket and "hello" get it, so that the table is read only when no
-    # bot thread moves it.
-    shown: dict[str, Any] = field(default_factory=dict)
+    # Each seat's message last sent; a new socket and "hello" get it, so that the table is read only
+    # under the lock (no bot thread moves it then).
+    shown: list[dict[str, Any]] = field(default_factory=list)
+    idle: tuple[Any, ...] | None = None  # what the idle timer waits on (`Table.waiting()`)
+    timer: asyncio.Task[None] | None = None
+    bots: asyncio.Task[None] | None = None  # the bot run (`_start_bots`), kept so that it is not collected
+    running: bool = False  # a bot run is under way (`_run_bots`)
+    closed: bool = False  # swept: its bots and timer stop
+    analyses: dict[int, Any] = field(default_factory=dict)  # the solver's analysis of each finished hand
 
     def __post_init__(self) -> None:
-        self.shown = self.table.message()
+        self.shown = [self.table.message(seat) for seat in range(4)]
 
 
 class _Tables:
@@ -109,32 +124,58 @@ class _Tables:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.rooms: dict[str, _Room] = {}
+        self.rooms: dict[str, _Room] = {}  # by the host's token
+        self.seats: dict[str, tuple[_Room, int]] = {}  # every seat's token: its table and seat
         self.created = 0
 
-    def create(self, seat: int) -> _Room:
-        """A new table with the person at `seat`; TableError when max_tables are open."""
+    def create(self, seat: int, people: list[int] | None = None) -> _Room:
+        """A new table with its host at `seat` and `people`'s seats kept for people; TableError when
+        max_tables are open."""
         self.sweep()
         if len(self.rooms) >= self.settings.max_tables:
             raise TableError(f"too many tables open ({self.settings.max_tables}); close one or wait")
         s = self.settings
         seed = None if s.seed is None else (s.seed + self.created) % 2**64
-        table = Table(seat=seat, partner=s.partner, opponents=s.opponents, rules=Rules(target=s.target), seed=seed)
+        table = Table(
+            seat=seat,
+            people=people or (),
+            partner=s.partner,
+            opponents=s.opponents,
+            rules=Rules(target=s.target),
+            seed=seed,
+            hint=s.hint,
+            seat_idle=s.seat_idle,
+        )
         self.created += 1
         room = _Room(table)
         self.rooms[table.token] = room
+        for p, token in enumerate(table.tokens):
+            if p in table.people:
+                self.seats[token] = (room, p)
         return room
 
     def get(self, token: str) -> _Room | None:
-        """The open table of `token`, or None (idle tables are closed first)."""
+        """The open table with a seat of `token`, or None (idle tables are closed first)."""
+        found = self.seat(token)
+        return None if found is None else found[0]
+
+    def seat(self, token: str) -> tuple[_Room, int] | None:
+        """The open table and seat of `token`, or None (idle tables are closed first)."""
         self.sweep()
-        return self.rooms.get(token)
+        return self.seats.get(token)
 
     def sweep(self) -> list[_Room]:
         """Closes the tables idle for longer than `idle_seconds`; returns them."""
         now = time.monotonic()
         idle = [t for t, r in self.rooms.items() if now - r.table.last_active > self.settings.idle_seconds]
-        return [self.rooms.pop(t) for t in idle]
+        closed = [self.rooms.pop(t) for t in idle]
+        for room in closed:
+            room.closed = True
+            for token in room.table.tokens:
+                self.seats.pop(token, None)
+            if room.timer is not None:
+                room.timer.cancel()
+        return closed
 
 
 def _page(title: str, body: str, scripts: list[str], data: Any = None) -> HTMLResponse:
@@ -244,7 +285,7 @@ class _Guard:
 
 
 def _check_specs(settings: Settings) -> None:
-    for spec in (settings.partner, settings.opponents):
+    for spec in (settings.partner, settings.opponents, settings.hint):
         make_bot(spec)  # a bad SPEC fails here, once, not at the first table
 
 
@@ -286,8 +327,15 @@ def create_app(settings: Settings | None = None) -> Starlette:
         seat = body.get("seat", settings.seat)
         if type(seat) is not int or not 0 <= seat <= 3:
             return JSONResponse({"error": "seat must be 0..3"}, status_code=400)
+        people = body.get("people", [])
+        if (
+            not isinstance(people, list)
+            or len(people) > 3
+            or any(type(p) is not int or not 0 <= p <= 3 for p in people)
+        ):
+            return JSONResponse({"error": "people is a list of the seats 0..3 kept for people"}, status_code=400)
         try:
-            room = tables.create(seat)
+            room = tables.create(seat, people)
         except TableError as error:
             return JSONResponse({"error": str(error)}, status_code=429)
         return JSONResponse({"url": f"/table/{room.table.token}"})
@@ -305,15 +353,20 @@ def create_app(settings: Settings | None = None) -> Starlette:
         number = request.path_params["number"]
         if room is None or not 1 <= number <= len(room.table.finished):
             return _not_found()
+        replay = room.table.finished[number - 1]
+        if number not in room.analyses:  # the solver, once a hand (in a thread: it takes a second or so)
+            room.analyses[number] = (await asyncio.to_thread(analyze, replay, cards=settings.analysis_cards)).to_json()
         policy = view.page_policy(["viewer.js"]) + _NO_FRAMES
-        return HTMLResponse(view.render(room.table.finished[number - 1]), headers={"Content-Security-Policy": policy})
+        page = view.render(replay, analysis=room.analyses[number])
+        return HTMLResponse(page, headers={"Content-Security-Policy": policy})
 
     async def socket(websocket: WebSocket) -> None:
-        """The table's websocket: the seat's view out, the person's actions in, each checked by the engine."""
-        room = tables.get(websocket.path_params["token"])
-        if room is None:
+        """A seat's websocket: the seat's view out, the person's actions in, each checked by the engine."""
+        found = tables.seat(websocket.path_params["token"])
+        if found is None:
             await websocket.close(code=4404)
             return
+        room, seat = found
         if room.connections >= settings.max_sockets:
             await websocket.accept()  # to say why: the page shows the reason
             await websocket.close(code=4429, reason=f"this table is open in {settings.max_sockets} windows already")
@@ -321,10 +374,14 @@ def create_app(settings: Settings | None = None) -> Starlette:
         room.connections += 1
         try:
             await websocket.accept()
-            room.sockets.add(websocket)
-            await _send(websocket, room.shown)
-            if not room.lock.locked():
-                await _run_bots(room, settings.delay)
+            async with room.lock:
+                room.table.join(seat)  # the seat is a person's from now on: the others are told
+                room.table.set_connected(seat, True)
+                room.table.last_active = time.monotonic()
+                await _broadcast(room)
+                room.sockets[websocket] = seat
+                await _send(websocket, room.shown[seat])
+            _start_bots(room, settings)
             while True:
                 received = await websocket.receive()
                 if received["type"] == "websocket.disconnect":
@@ -336,12 +393,16 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 if room.table.token not in tables.rooms:
                     await _send(websocket, {"type": "error", "message": "this table was closed"})
                     break
-                await _handle(room, websocket, text, settings.delay)
+                await _handle(room, websocket, seat, text, settings)
         except WebSocketDisconnect:
             pass
         finally:
             room.connections -= 1
-            room.sockets.discard(websocket)
+            room.sockets.pop(websocket, None)  # gone already if a send to it failed (`_broadcast`)
+            if seat not in room.sockets.values():
+                async with room.lock:
+                    room.table.set_connected(seat, False)
+                    await _broadcast(room)
 
     async def sweeper() -> None:
         """Closes idle tables now and then, and their sockets."""
@@ -386,69 +447,155 @@ async def _send(websocket: WebSocket, message: dict[str, Any]) -> None:
 
 
 async def _broadcast(room: _Room) -> None:
-    """Sends the table's message to every socket showing it (and keeps it for the next ones)."""
-    message = room.shown = room.table.message()
-    for ws in list(room.sockets):
-        try:
-            await _send(ws, message)
-        except Exception:  # a socket that went away; its handler removes it
-            room.sockets.discard(ws)
+    """Sends each seat's message to the sockets showing that seat, where it changed (a seat is told
+    nothing, not even an identical message, of what it may not see: another seat's declined offer)."""
+    for seat in range(4):
+        message = room.table.message(seat)
+        if message == room.shown[seat]:
+            continue
+        room.shown[seat] = message
+        for ws, shown in list(room.sockets.items()):
+            if shown != seat:
+                continue
+            try:
+                await _send(ws, message)
+            except Exception:  # a socket that went away; its handler removes it
+                room.sockets.pop(ws, None)
 
 
-async def _handle(room: _Room, websocket: WebSocket, text: str, delay: float) -> None:
-    """One message from the browser: an error back, or the action applied and the bots run."""
+def _message(text: str) -> dict[str, Any]:
+    """The browser's message as a JSON object; TableError if it is not one."""
+    if len(text) > MAX_MESSAGE:
+        raise TableError("message too long")
     try:
-        if len(text) > MAX_MESSAGE:
-            raise TableError("message too long")
-        try:
-            message = json.loads(text)
-        except ValueError:
-            raise TableError("a message is a JSON object") from None
-        if not isinstance(message, dict):
-            raise TableError("a message is a JSON object")
+        message = json.loads(text)
+    except (ValueError, RecursionError):
+        raise TableError("a message is a JSON object") from None
+    if not isinstance(message, dict):
+        raise TableError("a message is a JSON object")
+    return message
+
+
+async def _handle(room: _Room, websocket: WebSocket, seat: int, text: str, settings: Settings) -> None:
+    """One message from `seat`'s browser: an error back (nothing changed), or the change shown to every
+    seat and the bots run."""
+    table = room.table
+    try:
+        message = _message(text)
         kind = message.get("type")
-        if kind == "hello":
-            await _send(websocket, room.shown)
+        if kind not in _MESSAGES:
+            raise TableError("unknown message type; use " + ", ".join(repr(k) for k in _MESSAGES))
+        if kind == "hint":
+            await _send(websocket, await _hint(room, seat))
             return
-        if room.lock.locked():
-            raise TableError("wait: the bots are playing")
-        async with room.lock:
+        async with room.lock:  # behind a bot run under way: its plays are shown first
+            table.last_active = time.monotonic()
+            if kind == "hello":
+                if message.get("name") is not None:
+                    table.join(seat, message["name"])
+                await _broadcast(room)
+                await _send(websocket, room.shown[seat])
+                return
             if kind == "act":
                 if "version" not in message:
                     raise TableError("an action names the version of the state it answers")
-                room.table.act(message.get("action"), message["version"])
+                table.act(message.get("action"), message["version"], seat)
             elif kind == "next":
-                room.table.next_hand()
-            else:
-                raise TableError("unknown message type; use 'act', 'next' or 'hello'")
+                table.next_hand(seat)
+            elif kind == "ready":
+                table.set_ready(seat, message.get("ready", True))
+            elif kind == "back":
+                table.back(seat)
+            await _broadcast(room)
     except TableError as error:
         await _send(websocket, {"type": "error", "message": str(error)})
         return
-    await _broadcast(room)
-    await _run_bots(room, delay)
+    _start_bots(room, settings)
 
 
-async def _run_bots(room: _Room, delay: float) -> None:
-    """Lets the bots play until the person is to act, showing each play he may see `delay` seconds after
-    the step began (a quarter of it for calls and pushes).
+_MESSAGES = ("act", "next", "hello", "ready", "back", "hint")
 
-    Other seats' declined bomb offers are decided within `Table.step_bot`, with the play before: they
-    add no message, no version and, while the bots think faster than `delay`, no time (R10.3).
+
+async def _hint(room: _Room, seat: int) -> dict[str, Any]:
+    """The hint bot's choice for `seat`'s decision (its view only), for that seat's socket alone."""
+    async with room.lock:
+        version = room.table.versions[seat]
+        action = await asyncio.to_thread(room.table.hint, seat)
+    return {"type": "hint", "version": version, "action": action, "bot": room.table.hint_spec}
+
+
+def _start_bots(room: _Room, settings: Settings) -> None:
+    """Runs the bots as a task of their own, so that a person's next message never waits for a bot run."""
+    if room.bots is None or room.bots.done():
+        room.bots = asyncio.create_task(_run_bots(room, settings))
+
+
+async def _run_bots(room: _Room, settings: Settings) -> None:
+    """Lets the bots play until a person is to act, showing each play `settings.delay` seconds after the
+    step began (a quarter of it for calls and pushes); then sets the idle timer. One run at a time; the
+    lock is held a step at a time, so that people's messages ("I'm back", a name) go in between.
+
+    Bots' declined bomb offers are decided within `Table.step_bot`, with the play before: they add no
+    message, no version and, while the bots think faster than the delay, no time (R10.3).
     """
     async with room.lock:
-        table = room.table
-        while table.bot_to_act():
-            start = time.monotonic()
-            event = await asyncio.to_thread(table.step_bot)
+        if room.running:
+            return  # the run under way goes on as long as bots are to act
+        room.running = True
+    try:
+        while True:
+            async with room.lock:
+                table = room.table
+                if not table.bot_to_act() or room.closed or not any(table.connected):
+                    # nobody's page open: the bots wait for someone to come back rather than play on alone
+                    await _broadcast(room)  # an answer held behind the offers just declined, say
+                    _arm(room, settings)
+                    room.running = False
+                    return
+                start = time.monotonic()
+                event = await asyncio.to_thread(table.step_bot)
             if event is None:
-                continue  # only declined offers were left: the person's message is as it was
+                continue  # only declined offers were left: no message changed
             # a play is worth watching; calls and pushes before the play go by faster
-            pace = delay if event["decision"] in _PLAYS else delay / 4
+            pace = settings.delay if event["decision"] in _PLAYS else settings.delay / 4
             wait = pace - (time.monotonic() - start)
             if wait > 0:
                 await asyncio.sleep(wait)
-            await _broadcast(room)
-        table.last_active = time.monotonic()
+            async with room.lock:
+                await _broadcast(room)
+    finally:
+        room.running = False
+
+
+def _arm(room: _Room, settings: Settings) -> None:
+    """Sets the idle timer on what the table now waits for from a person (a new wait restarts it)."""
+    waiting = room.table.waiting()
+    if waiting == room.idle:
+        return
+    if room.timer is not None and room.timer is not asyncio.current_task():
+        room.timer.cancel()
+    room.idle, room.timer = waiting, None
+    if waiting is not None:
+        room.timer = asyncio.create_task(_idle(room, waiting, settings))
+
+
+async def _idle(room: _Room, waiting: tuple[Any, ...], settings: Settings) -> None:
+    """After `seat_idle` seconds of the same wait: the idle person's bot plays for him (or, after a hand,
+    the next hand starts without the people still on its score)."""
+    await asyncio.sleep(settings.seat_idle)
+    async with room.lock:
+        table = room.table
+        if room.closed or table.waiting() != waiting:
+            return
+        room.idle = None
+        if waiting[0] == "next":
+            table.skip_next()
+        elif waiting[0] == "offer":
+            table.let_offer_lapse(waiting[1])
+        else:
+            table.take_over(waiting[0])
+        await _broadcast(room)
+    _start_bots(room, settings)
 
 
 def uvicorn_config(app: Starlette, host: str = "127.0.0.1", port: int = 8000) -> Any:
