@@ -10,6 +10,8 @@ there: `TICHU_SCREENSHOTS=docs python -m pytest -n 0 tests/tables/test_web_brows
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import json
 import os
 import random
@@ -41,6 +43,7 @@ assert DRIVER is not None, "TICHU_REQUIRE_BROWSER: chromedriver is needed"
 
 import uvicorn  # noqa: E402
 from selenium import webdriver  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -53,23 +56,22 @@ SCREENSHOTS = os.environ.get("TICHU_SCREENSHOTS")
 WAIT = 60  # seconds at most for the page to show a change (the machine may be busy)
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+def chrome(width: int = 1400, height: int = 1150) -> Any:
+    """A headless Chromium through the system chromedriver (nothing downloaded)."""
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
         options.add_argument(argument)
-    options.add_argument("--window-size=1400,1150")
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)  # the system driver: nothing downloaded
-    yield driver
-    driver.quit()
+    options.add_argument(f"--window-size={width},{height}")
+    return webdriver.Chrome(service=Service(DRIVER), options=options)
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[tuple[str, Any]]:
+@contextlib.contextmanager
+def serving(settings: Settings) -> Iterator[tuple[str, Any]]:
+    """`tichu-fast play`'s server with `settings` in a thread (uvicorn): its address and its application."""
     sock = listen("127.0.0.1", 0)  # as `tichu-fast play` does: the port is the server's before it is named
     port = sock.getsockname()[1]
-    app = create_app(Settings(delay=0.02, target=200, seed=11, port=port))  # it answers to 127.0.0.1:port only
+    app = create_app(dataclasses.replace(settings, port=port))  # it answers to 127.0.0.1:port only
     instance = uvicorn.Server(uvicorn_config(app, "127.0.0.1", port))
     thread = threading.Thread(target=instance.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
@@ -77,14 +79,31 @@ def server() -> Iterator[tuple[str, Any]]:
     while not instance.started:
         assert time.monotonic() < deadline, "the server did not start"
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", app
-    instance.should_exit = True
-    thread.join(timeout=WAIT)
-    sock.close()
+    try:
+        yield f"http://127.0.0.1:{port}", app
+    finally:
+        instance.should_exit = True
+        thread.join(timeout=WAIT)
+        sock.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    driver = chrome()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[tuple[str, Any]]:
+    with serving(Settings(delay=0.02, target=200, seed=11)) as served:
+        yield served
 
 
 def wait(driver: Any, condition: Any, what: str) -> Any:
-    return WebDriverWait(driver, WAIT, poll_frequency=0.05).until(lambda d: condition(d), message=what)
+    # an element found may be drawn anew before it is read (stale): the next poll reads the new one
+    waiting = WebDriverWait(driver, WAIT, poll_frequency=0.05, ignored_exceptions=[StaleElementReferenceException])
+    return waiting.until(lambda d: condition(d), message=what)
 
 
 def shot(driver: Any, name: str) -> None:
@@ -123,8 +142,10 @@ def check_drawn(driver: Any, state: tf.HandState, seat: int) -> None:
             backs = driver.find_elements(By.CSS_SELECTOR, f'[data-hand="{p}"] .card.back')
             assert len(backs) == seen.hand_sizes[p]
             assert not driver.find_elements(By.CSS_SELECTOR, f'[data-hand="{p}"] .card[data-card]')
+    # the trick in play, each play and pass in order; a taken trick folds away (to one line)
     starts = seen.trick_starts
-    plays = [text for _, text in seen.plays[starts[-1] :]] if starts else []
+    trick_open = bool(seen.trick) or seen.table is not None
+    plays = [text for _, text in seen.plays[starts[-1] :]] if starts and trick_open else []
     shown = [e.get_attribute("data-play") for e in driver.find_elements(By.CSS_SELECTOR, "#trick .trick-play")]
     assert shown == plays
     # only the legal cards can be clicked: each enabled card is in some legal play

@@ -102,6 +102,14 @@ const TF = (() => {
     return e;
   }
 
+  // a Tichu or Grand Tichu call (f.calls[seat]) as a badge; once someone is out (f.out) it says "made"
+  // (its caller went out first) or "failed"
+  function callBadge(call, out, seat) {
+    const name = call === "grand" ? "Grand Tichu" : "Tichu";
+    const result = !out.length ? "" : out[0] === seat ? "made" : "failed";
+    return el("span", { class: "badge " + call + (result ? " " + result : ""), text: name + (result ? " " + result : "") });
+  }
+
   const RANK_WORD = { 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10", 11: "Jack", 12: "Queen", 13: "King", 14: "Ace" };
 
   // where each seat sits on screen when `me` sits at the bottom
@@ -109,5 +117,5 @@ const TF = (() => {
     return ["bottom", "right", "top", "left"][(seat - me + 4) % 4];
   }
 
-  return { label, cardsLabel, card, back, row, backs, el, RANK_WORD, position };
+  return { label, cardsLabel, card, back, row, backs, el, callBadge, RANK_WORD, position };
 })();

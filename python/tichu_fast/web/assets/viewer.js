@@ -118,8 +118,7 @@
     const panel = el("section", { class: "seat pos-" + pos, "aria-label": "Seat " + p, dataset: { seat: String(p) } });
     if (f.to_act === p) panel.classList.add("to-act");
     const h = el("h2", {}, "Seat " + p + (v.seat === p ? " (this view)" : "") + " · team " + (p % 2));
-    if (f.calls[p] === "grand") h.appendChild(el("span", { class: "badge grand", text: "Grand Tichu" }));
-    if (f.calls[p] === "tichu") h.appendChild(el("span", { class: "badge tichu", text: "Tichu" }));
+    if (f.calls[p]) h.appendChild(TF.callBadge(f.calls[p], f.out, p));
     const out = f.out.indexOf(p);
     if (out >= 0) h.appendChild(el("span", { class: "badge out", text: "out " + ["1st", "2nd", "3rd", "4th"][out] }));
     if (f.to_act === p && DECISION_WORDS[f.decision]) h.appendChild(el("span", { class: "badge turn", text: "to act" }));
@@ -146,23 +145,18 @@
     const meta = el("div", { class: "meta" });
     meta.appendChild(document.createTextNode("Pile: " + f.points[p] + " points"));
     panel.appendChild(meta);
-    if (f.pushed[p]) {
-      const line = el("div", { class: "meta" }, "Pushed: ");
-      f.pushed[p].forEach((name, k) => {
-        line.appendChild(card(name, { small: true }));
-        line.appendChild(document.createTextNode(" to seat " + ((p + k + 1) % 4) + "  "));
-      });
-      panel.appendChild(line);
-    }
-    if (v.seat === p && f.received) {
-      const line = el("div", { class: "meta" }, "Received: ");
-      f.received.forEach((name, k) => {
-        line.appendChild(card(name, { small: true }));
-        line.appendChild(document.createTextNode(" from seat " + ((p + k + 1) % 4) + "  "));
-      });
-      panel.appendChild(line);
-    }
+    if (f.pushed[p]) panel.appendChild(swapLine("Pushed:", f.pushed[p], "to", p));
+    if (v.seat === p && f.received) panel.appendChild(swapLine("Received:", f.received, "from", p));
     return panel;
+  }
+
+  // the 3 cards pushed (or received): each card with its seat, kept together when the line wraps
+  function swapLine(title, names, dir, p) {
+    const line = el("div", { class: "meta swap-line" }, el("span", { text: title }));
+    names.forEach((name, k) => {
+      line.appendChild(el("span", { class: "swap-item" }, card(name, { small: true }), " " + dir + " seat " + ((p + k + 1) % 4)));
+    });
+    return line;
   }
 
   function center(f) {
@@ -170,14 +164,16 @@
     if (f.wish) c.appendChild(el("div", { class: "wish", text: "Wish in force: " + RANK_WORD[f.wish] }));
     const title = f.trick.length === 0 ? "No trick yet" : f.trick_open ? "The trick" : "The last trick (taken)";
     c.appendChild(el("h2", { text: title }));
+    const plays = el("div", { class: "trick-plays" });
     for (const [p, text, cards] of f.trick) {
-      const line = el("div", { class: "trick-play" + (text === "pass" ? " pass" : "") + (f.trick_open ? "" : " old") });
-      line.appendChild(el("span", { class: "who", text: "Seat " + p }));
-      if (text === "pass") line.appendChild(el("span", { text: "passes" }));
-      else line.appendChild(row(cards, { small: true }));
-      if (text.includes(":")) line.appendChild(el("span", { text: "(" + text + ")" }));
-      c.appendChild(line);
+      const chip = el("div", { class: "trick-play" + (text === "pass" ? " pass" : "") + (f.trick_open ? "" : " old") });
+      chip.appendChild(el("span", { class: "who", text: "Seat " + p }));
+      if (text === "pass") chip.appendChild(el("span", { text: "passes" }));
+      else chip.appendChild(row(cards, { small: true }));
+      if (text.includes(":")) chip.appendChild(el("span", { text: "(" + text + ")" }));
+      plays.appendChild(chip);
     }
+    c.appendChild(plays);
     if (f.score) {
       c.appendChild(el("p", { class: "score", text: "Score: team 0 " + fmt(f.score[0]) + ", team 1 " + fmt(f.score[1]) }));
       c.appendChild(el("p", { text: "Out order: " + f.out.map((s) => "seat " + s).join(", ") }));
@@ -206,6 +202,15 @@
     return box;
   }
 
+  // scrolls the log's own panel to the line, never the window (scrollIntoView would move a phone's page)
+  function showInLog(line) {
+    const log = $("log");
+    const box = log.getBoundingClientRect();
+    const at = line.getBoundingClientRect();
+    if (at.top < box.top) log.scrollTop -= box.top - at.top;
+    else if (at.bottom > box.bottom) log.scrollTop += at.bottom - box.bottom;
+  }
+
   function draw() {
     const v = cur();
     const f = v.frames[step];
@@ -231,7 +236,7 @@
       b.classList.toggle("current", current);
       if (current) {
         b.setAttribute("aria-current", "step");
-        b.scrollIntoView({ block: "nearest" });
+        showInLog(b);
       } else b.removeAttribute("aria-current");
     }
     $("slider").value = String(step);
