@@ -116,7 +116,9 @@ def random_position(rng: random.Random, cards: int, kind: str) -> tuple[list[str
         for card in rest[: rng.randrange(0, 20)]:
             piles[rng.randrange(4)].append(card)
         played = [seat for seat in range(4) if not hands[seat] or rng.random() < 0.85]  # R7.2
-        if not played:  # nobody has played: no trick has been won yet
+        if not played:  # nobody has played: no trick has been won yet, and no wish made (R6.1)
+            if wish is not None:
+                continue
             piles = [[] for _ in range(4)]
         keywords = {
             "piles": [" ".join(pile) for pile in piles],
@@ -125,7 +127,12 @@ def random_position(rng: random.Random, cards: int, kind: str) -> tuple[list[str
             "wish": wish,
             "played": played,
         }
-        leader = rng.choice([seat for seat in holders if kind != "Dr" or "Dr" in hands[seat]])
+        leaders = [seat for seat in holders if kind != "Dr" or "Dr" in hands[seat]]
+        if not played and any("MJ" in hand for hand in hands):  # R2.3: before any play, the Mah Jong leads
+            leaders = [seat for seat in leaders if "MJ" in hands[seat]]
+            if not leaders:
+                continue  # the Dragon's holder was to lead: draw again
+        leader = rng.choice(leaders)
         return [" ".join(hand) for hand in hands], leader, keywords
 
 
