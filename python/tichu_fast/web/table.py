@@ -141,13 +141,6 @@ class Table:
         """The host's version (`versions[seat]`)."""
         return self.versions[self.seat]
 
-    def seat_of(self, token: str) -> int | None:
-        """The seat whose link is `token`, or None."""
-        for s, mine in enumerate(self.tokens):
-            if secrets.compare_digest(mine, token):
-                return s
-        return None
-
     def played_by_bot(self, seat: int) -> bool:
         """Whether `seat`'s bot decides for it now: nobody took it, or its person is away."""
         return not self.held[seat] or self.away[seat]
@@ -217,8 +210,7 @@ class Table:
             }
             return message
         message["view"] = view.frame_of(seen, seat)  # R10.3: built from observation(seat) only
-        mine = seen.current_player == seat and not self.away[seat]
-        if mine and self._decided is None:  # not while a bomb decided ahead waits
+        if self._decides(seat, seen):
             if seen.decision == Decision.EXCHANGE:
                 message["exchange"] = True  # any 3 of his cards, in order to p+1, p+2, p+3 (R2.2)
             else:
@@ -383,10 +375,10 @@ class Table:
     def hint(self, seat: int) -> str:
         """The hint bot's choice for `seat`'s decision, on a world drawn from that seat's view only (R10.3);
         TableError when the seat has no decision."""
-        message = self.message(seat)
-        if not message["legal"]:
-            raise TableError("you have no decision to take a hint on")
         seen, _, version = self._seen(seat)
+        in_play = self.started and self._over is None
+        if not in_play or not self._decides(seat, seen) or seen.decision == Decision.EXCHANGE:
+            raise TableError("you have no decision to take a hint on")
         asked = (seat, version)
         if asked in self._hints:  # asked again (a page may send many): the same answer, no new search
             return self._hints[asked]
@@ -419,6 +411,11 @@ class Table:
         self._previous = [None] * 4
         self._logs = [[] for _ in range(4)]
         self._seats.reset_bots(hand_seed(self._secret, self._match.hands_played))
+
+    def _decides(self, seat: int, seen: HandState) -> bool:
+        """Whether `seat` is to decide in `seen` (its view, `_seen`): not while its bot plays for it, nor
+        while a bomb a bot decided ahead waits to be shown."""
+        return seen.current_player == seat and not self.away[seat] and self._decided is None
 
     def _seen(self, seat: int) -> tuple[HandState, list[dict[str, Any]], int]:
         """The hand, the log and the version as `seat` knows them (R10.3): other seats' pending bomb offers
