@@ -25,7 +25,7 @@ import numpy.typing as npt
 
 from tichu_fast import _core
 from tichu_fast._core import Cards
-from tichu_fast.arena import DuplicateResult
+from tichu_fast.arena import DuplicateResult, Estimate
 from tichu_fast.enums import Call
 
 __all__ = ["Calibration", "CalibrationGroup", "call_calibration", "calls_heuristic", "dealt_chances"]
@@ -81,6 +81,31 @@ class Calibration:
         """The mean of (chance - made)**2 over the calls (NaN without a call)."""
         return float(np.mean((self.chance - self.made) ** 2)) if self.calls else math.nan
 
+    def doubt(self) -> Estimate:
+        """The doubt that would have calibrated these calls, in logits (docs/heuristic.md "Calls"), with its 95%
+        interval: the d for which the chances read as sigmoid(logit(chance) - d) fit what was made best (maximum
+        likelihood). Below 0 the calls were made more often than their chance said, so the caller could call
+        more; add it to the doubt it called with. Kept within -10..10, the doubts a bot takes (calls all made
+        or all failed reach the bound); NaN without a call."""
+        if not self.calls:
+            return Estimate(math.nan, math.nan)
+        chance = np.clip(self.chance, 1e-9, 1 - 1e-9)
+        logit = np.log(chance / (1 - chance))
+        made = self.made.astype(np.float64)
+
+        def excess(d: float) -> float:
+            """Calls made beyond what the chances read with doubt d say: rises with d."""
+            return float(np.sum(made - 1 / (1 + np.exp(d - logit))))
+
+        low, high = -10.0, 10.0  # the likelihood is concave in d: its top is where `excess` crosses 0
+        for _ in range(60):
+            middle = (low + high) / 2
+            low, high = (low, middle) if excess(middle) > 0 else (middle, high)
+        d = (low + high) / 2
+        fitted = 1 / (1 + np.exp(d - logit))
+        information = float(np.sum(fitted * (1 - fitted)))
+        return Estimate(d, _Z / math.sqrt(information) if information > 0 else math.inf)
+
     def groups(self, count: int = 10) -> list[CalibrationGroup]:
         """The calls sorted by chance and cut into `count` groups as equal in size as may be (ties broken by the
         order of the calls); fewer groups when there are fewer calls, none without a call."""
@@ -101,10 +126,14 @@ class Calibration:
         return max((abs(g.gap) for g in self.groups(count)), default=math.nan)
 
     def table(self, count: int = 10) -> str:
-        """The groups as text, one line each, and the Brier score."""
+        """The groups as text, one line each, the Brier score and the doubt that would calibrate the calls."""
         if not self.calls:
             return f"{self.kind}: no call"
-        lines = [f"{self.kind}: {self.calls} calls, {100 * self.made_rate:.1f}% made, Brier {self.brier:.4f}"]
+        d = self.doubt()
+        lines = [
+            f"{self.kind}: {self.calls} calls, {100 * self.made_rate:.1f}% made, Brier {self.brier:.4f}, "
+            f"calibrated by a doubt of {d.mean:+.2f} ± {d.ci:.2f}"
+        ]
         lines.append(f"  {'calls':>6s} {'chance':>7s} {'made':>6s} {'95% interval':>14s} {'gap':>6s}")
         for g in self.groups(count):
             lines.append(
@@ -114,12 +143,14 @@ class Calibration:
         return "\n".join(lines)
 
     def to_dict(self, count: int = 10) -> dict[str, Any]:
-        """JSON-ready values: the counts, the Brier score (None without a call) and the groups."""
+        """JSON-ready values: the counts, the Brier score and the calibrating doubt (None without a call) and the
+        groups."""
         return {
             "kind": self.kind,
             "calls": self.calls,
             "made_rate": None if not self.calls else self.made_rate,
             "brier": None if not self.calls else self.brier,
+            "doubt": None if not self.calls else self.doubt().to_dict(),
             "groups": [vars(g) | {"gap": g.gap} for g in self.groups(count)],
         }
 
@@ -190,15 +221,20 @@ def calls_heuristic(bot: object) -> str:
 
 def field_table(by_member: dict[str, dict[str, Calibration]], count: int = 10) -> str:
     """Calibrations by member (GauntletResult.calibration) as text: a line per member and kind (calls, made,
-    Brier, the largest gap of a group), then each kind's groups over the whole field."""
+    Brier, the largest gap of a group, the doubt that would calibrate them), then each kind's groups over the
+    whole field."""
     width = max(6, *(len(name) for name in by_member))
-    lines = [f"{'member':{width}s} {'kind':11s} {'calls':>6s} {'made':>6s} {'Brier':>7s} {'worst gap':>9s}"]
+    lines = [
+        f"{'member':{width}s} {'kind':11s} {'calls':>6s} {'made':>6s} {'Brier':>7s} {'worst gap':>9s} "
+        f"{'doubt':>13s}"
+    ]
     for name, kinds in by_member.items():
         for kind, c in kinds.items():
             if c.calls:
+                d = c.doubt()
                 lines.append(
                     f"{name:{width}s} {kind:11s} {c.calls:6d} {100 * c.made_rate:5.1f}% {c.brier:7.4f} "
-                    f"{100 * c.worst_gap(count):+8.1f}"
+                    f"{100 * c.worst_gap(count):+8.1f} {d.mean:+6.2f} ± {d.ci:4.2f}"
                 )
     for kind in ("tichu", "grand_tichu"):
         pooled = Calibration.join([kinds[kind] for kinds in by_member.values()])

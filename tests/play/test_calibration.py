@@ -37,6 +37,27 @@ def test_groups_brier_and_wilson_by_hand():
     assert c.to_dict(3)["groups"][0]["gap"] == pytest.approx(0.35)
 
 
+def test_the_calibrating_doubt_by_hand_and_on_drawn_calls():
+    # four calls at 50%, three made: sigmoid(0 - d) = 3/4, so d = -ln 3; the information 4 x 3/4 x 1/4
+    d = Calibration("tichu", np.full(4, 0.5), np.array([True, True, True, False])).doubt()
+    assert d.mean == pytest.approx(-math.log(3), abs=1e-9)
+    assert d.ci == pytest.approx(1.959963984540054 / math.sqrt(0.75))
+    # calls made as if their chances were 0.7 logits higher: the fit finds -0.7, and the chances it reads make
+    # as many calls as were made (the likelihood's top)
+    rng = np.random.default_rng(5)
+    chance = rng.uniform(0.2, 0.9, 20000)
+    logit = np.log(chance / (1 - chance))
+    made = rng.random(20000) < 1 / (1 + np.exp(-(logit + 0.7)))
+    fit = Calibration("tichu", chance, made).doubt()
+    assert abs(fit.mean + 0.7) < fit.ci < 0.1
+    assert np.sum(1 / (1 + np.exp(fit.mean - logit))) == pytest.approx(made.sum(), abs=1e-6)
+    # calls all made (or all failed) have no finite fit: the bound of the doubts a bot takes
+    assert Calibration("tichu", np.array([0.6, 0.7]), np.array([True, True])).doubt().mean == pytest.approx(-10)
+    assert Calibration("tichu", np.array([0.6, 0.7]), np.array([False, False])).doubt().mean == pytest.approx(10)
+    assert "calibrated by a doubt of -1.10 ± 2.26" in Calibration("tichu", np.full(4, 0.5), np.arange(4) < 3).table()
+    assert math.isnan(Calibration("tichu", np.zeros(0), np.zeros(0, dtype=bool)).doubt().mean)
+
+
 def test_an_empty_calibration_and_bad_arguments():
     empty = Calibration("grand_tichu", np.zeros(0), np.zeros(0, dtype=bool))
     assert empty.calls == 0
@@ -44,7 +65,7 @@ def test_an_empty_calibration_and_bad_arguments():
     assert math.isnan(empty.worst_gap())
     assert empty.groups() == []
     assert empty.table() == "grand_tichu: no call"
-    assert empty.to_dict() == {"kind": "grand_tichu", "calls": 0, "made_rate": None, "brier": None, "groups": []}
+    assert empty.to_dict() == {"kind": "grand_tichu", "calls": 0, "made_rate": None, "brier": None, "doubt": None, "groups": []}
     with pytest.raises(ValueError, match="one length"):
         Calibration("tichu", np.zeros(2), np.zeros(3, dtype=bool))
     with pytest.raises(ValueError, match=r"0\.\.1"):
