@@ -198,12 +198,9 @@ class Tree {
       r = {static_cast<double>(p.returns[0]), static_cast<double>(p.returns[1])};
     }
     if (w > 0.0) {
-      // The value is the margin of the seat in turn's team; as returns, a hand's 100 card points split by it.
-      const int seat = world.current_player();
-      const double m = config_.net->evaluate(world, seat, nullptr, 0, nullptr)[0] * kRewardScale;
-      const double team0 = (seat & 1) == 0 ? m : -m;
-      r[0] = (1.0 - w) * r[0] + w * (100.0 + team0) / 2.0;
-      r[1] = (1.0 - w) * r[1] + w * (100.0 - team0) / 2.0;
+      const std::array<double, 2> v = value_returns(*config_.net, world);
+      r[0] = (1.0 - w) * r[0] + w * v[0];
+      r[1] = (1.0 - w) * r[1] + w * v[1];
     }
     return r;
   }

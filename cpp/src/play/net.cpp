@@ -156,6 +156,13 @@ NetValue Net::evaluate(const HandState& s, int player, const Move* moves, int n,
   return value;
 }
 
+std::array<double, 2> value_returns(const Net& net, const HandState& s) {
+  const int seat = s.current_player();
+  const double m = net.evaluate(s, seat, nullptr, 0, nullptr)[0] * kRewardScale;
+  const double team0 = (seat & 1) == 0 ? m : -m;
+  return {(100.0 + team0) / 2.0, (100.0 - team0) / 2.0};
+}
+
 void register_net(const std::string& name, std::shared_ptr<const Net> net) {
   const std::scoped_lock lock(registry_mutex());
   registry()[name] = std::move(net);

@@ -21,15 +21,12 @@ namespace tichu {
 // iterations keep descending the existing tree but add nothing.
 inline constexpr int kMaxTreeNodes = 1 << 20;
 
-// A team's return difference is divided by this, so that rewards lie near -1..1.
-inline constexpr double kRewardScale = 400.0;
-
 struct IsmctsConfig {
   long long iterations = 0;   // in all threads together; 0: no iteration budget
   double budget = 0.0;        // seconds of CPU time per thread; 0: no time budget (one of the two is required)
   int threads = 1;            // root parallelisation: one tree per thread, root statistics summed
   std::uint64_t seed = 0;
-  double exploration = 0.35;  // the UCB1 constant c, on rewards scaled by kRewardScale
+  double exploration = 0.35;  // the UCB1 constant c, on rewards scaled by kRewardScale (net.hpp)
   // The playouts' policy (with the heuristic's settings, the progressive bias's too); calls=false: no call is
   // ever searched or made.
   Policy policy{.kind = PolicyKind::Random, .calls = false};

@@ -19,6 +19,10 @@ namespace tichu {
 // Bump when the layers below change: a weights file names the format it holds.
 inline constexpr int kNetFormat = 1;
 
+// A team's margin (its return less the other team's) is divided by this: the
+// network's value is a margin in these units, and so ISMCTS's rewards lie near -1..1.
+inline constexpr double kRewardScale = 400.0;
+
 // The weights of format 1, as PyTorch's Linear stores them: a weight is
 // [out][in], row-major. x is the observation tensor (history 0), f a move's
 // features; H1 and H are the two hidden widths.
@@ -50,6 +54,12 @@ class Net {
   // contiguous row: the observation tensor and the move features are mostly zeros.
   std::vector<float> w1t_, b1_, w2t_, b2_, wv_, bv_, wst_, bp_, wmt_, wo_;
 };
+
+// The teams' returns that the network's value says of `s` (not over), as the
+// searches mix them with a playout's: the value is the margin of the seat in
+// turn's team in units of kRewardScale; as returns, a hand's 100 card points
+// split by it (team 0's first).
+std::array<double, 2> value_returns(const Net& net, const HandState& s);
 
 // The networks a policy text can name ("net", "net:NAME"): loaded from
 // Python once, shared read-only by every thread afterwards.
