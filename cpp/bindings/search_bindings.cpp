@@ -4,11 +4,13 @@
 // ints). Arguments are converted while the GIL is held; every loop of playouts
 // runs without it.
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "common.hpp"
 #include "tichu/game/resample.hpp"
+#include "tichu/play/net.hpp"
 #include "tichu/play/parallel.hpp"
 #include "tichu/play/playout.hpp"
 #include "tichu/play/simulate.hpp"
@@ -146,7 +148,7 @@ void register_search(py::module_& m) {
   m.def(
       "action_values",
       [](const RecordedHand& h, const py::sequence& worlds, py::handle per_world, py::handle team, py::handle seed,
-         py::handle policy, py::handle calls, py::handle threads) {
+         py::handle policy, py::handle calls, py::handle threads, py::handle net, double value_weight) {
         const long long ppw = small_int(per_world, "playouts_per_world");
         if (ppw < 1) throw py::value_error("playouts_per_world must be >= 1, not " + std::to_string(ppw));
         const long long team_index = small_int(team, "team");
@@ -154,6 +156,7 @@ void register_search(py::module_& m) {
         const std::uint64_t s = seed_arg(seed);
         const Policy p = policy_arg(policy, calls);
         const int t = threads_arg(threads);
+        const std::shared_ptr<const Net> network = net.is_none() ? nullptr : registered_net(text_arg(net, "net"));
         const HandState& state = live_state(h);
         std::vector<Action> actions(kMaxActions), world_actions(kMaxActions);
         actions.resize(static_cast<std::size_t>(state.legal_actions(actions.data())));
@@ -178,14 +181,17 @@ void register_search(py::module_& m) {
         const std::size_t per_action = starts.size() * static_cast<std::size_t>(ppw);
         py::array_t<double> values({static_cast<py::ssize_t>(actions.size()), static_cast<py::ssize_t>(per_action)});
         std::span<double> out(values.mutable_data(), actions.size() * per_action);
-        without_gil(
-            [&] { action_values(starts, actions, static_cast<int>(ppw), static_cast<int>(team_index), s, p, t, out); });
+        without_gil([&] {
+          action_values(starts, actions, static_cast<int>(ppw), static_cast<int>(team_index), s, p, t, out,
+                        network.get(), value_weight);
+        });
         return values;
       },
       py::arg("state"), py::arg("worlds"), py::arg("per_world"), py::arg("team"), py::arg("seed"), py::arg("policy"),
-      py::arg("calls"), py::arg("threads"),
+      py::arg("calls"), py::arg("threads"), py::arg("net") = py::none(), py::arg("value_weight") = 0.0,
       "values[a, w * per_world + j]: the team's return after legal action a in world w, played out from "
-      "hand_seed(seed, w * per_world + j).");
+      "hand_seed(seed, w * per_world + j); with a network (its name) and value_weight in 0..1, mixed with "
+      "the network's value of the world after the action (1: nothing played out).");
   m.def(
       "simulate_records",
       [](py::handle seed, py::handle first, py::handle n, py::handle policy, py::handle calls, py::handle rules,

@@ -266,6 +266,8 @@ def action_values(
     policy: str,
     calls: bool,
     threads: int,
+    net: str | None = None,
+    value_weight: float = 0.0,
 ) -> npt.NDArray[np.float64]: ...
 def simulate_records(
     seed: int, first: int, n: int, policy: str, calls: bool, rules: Rules, threads: int

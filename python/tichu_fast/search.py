@@ -159,6 +159,8 @@ def evaluate_actions(
     threads: int = 1,
     seed: int = 0,
     belief: str | None = None,
+    net: str | None = None,
+    value_weight: float = 0.0,
 ) -> npt.NDArray[np.void]:
     """Each legal action's mean and variance of `player`'s team return over the same playouts.
 
@@ -175,6 +177,13 @@ def evaluate_actions(
     seeds for every action (common random numbers). Every world must be at the
     same decision with the same legal actions as `state`. An EVALUATION_DTYPE
     array aligned with `state.legal_actions()`.
+
+    `net` names a network (``"net"``, the shipped one, or a name `tichu_fast.net.registry.load`
+    gave; docs/net.md "In the search") whose value `value_weight` (in 0..1) mixes into each sample:
+    (1 - w) x the playout's return + w x the network's value of the world after the action, from the
+    view of the seat in turn there (its team's margin, as returns that split a hand's 100 points);
+    1 plays nothing out, and a hand over after the action is worth its own returns. ValueError for
+    a `value_weight` > 0 without `net`.
     """
     core = _args.core_of(state)
     seat = _args.seat(player, "player")
@@ -182,6 +191,10 @@ def evaluate_actions(
     per_world = _args.count(playouts_per_world, "playouts_per_world", 1, _args.MAX_SAMPLES)
     name, flag, workers = _args.policy(policy), _args.flag(calls, "calls"), _args.threads(threads)
     model = _args.belief(belief)
+    network = _args.network(net)
+    weight = _args.fraction(value_weight, "value_weight")
+    if network is None and weight > 0:
+        raise ValueError("value_weight needs a network: give net (e.g. net='net')")
     if state.is_terminal():
         raise ValueError("the hand is over: no action to evaluate")
     if seat != state.current_player:
@@ -199,7 +212,7 @@ def evaluate_actions(
     if not cores:
         raise ValueError("worlds must hold at least one state")
     _samples(len(cores), per_world)
-    values = _core.action_values(core, cores, per_world, seat & 1, seed, name, flag, workers)
+    values = _core.action_values(core, cores, per_world, seat & 1, seed, name, flag, workers, network, weight)
     samples = values.shape[1]
     out = np.empty(values.shape[0], dtype=EVALUATION_DTYPE)
     out["action"] = np.arange(values.shape[0])

@@ -4,6 +4,7 @@
 
 #include "tichu/game/resample.hpp"
 #include "tichu/game/rng.hpp"
+#include "tichu/play/net.hpp"
 #include "tichu/play/parallel.hpp"
 
 namespace tichu {
@@ -73,18 +74,32 @@ void resampled_playouts(const Knowledge& knowledge, std::uint64_t seed, std::uin
 }
 
 void action_values(std::span<const HandState> worlds, std::span<const Action> actions, int per_world, int team,
-                   std::uint64_t seed, const Policy& policy, int threads, std::span<double> values) {
+                   std::uint64_t seed, const Policy& policy, int threads, std::span<double> values, const Net* net,
+                   double value_weight) {
   const std::size_t per_action = worlds.size() * static_cast<std::size_t>(per_world);
   if (per_world < 1 || values.size() != actions.size() * per_action)
     throw std::invalid_argument("action_values: bad sizes");
+  if (!(value_weight >= 0.0 && value_weight <= 1.0)) throw std::invalid_argument("value_weight must be in 0..1");
+  if (net == nullptr && value_weight > 0.0) throw std::invalid_argument("value_weight needs a network");
+  const auto side = static_cast<std::size_t>(team);
   parallel_for(static_cast<long long>(values.size()), threads, [&](long long begin, long long end) {
     PolicyScratch& scratch = thread_scratch();
     for (long long i = begin; i < end; ++i) {
       const auto t = static_cast<std::size_t>(i);
-      const std::size_t a = t / per_action, k = t % per_action, w = k / static_cast<std::size_t>(per_world);
-      HandState child = worlds[w];
+      const std::size_t a = t / per_action, k = t % per_action, world = k / static_cast<std::size_t>(per_world);
+      HandState child = worlds[world];
       child.apply(actions[a]);
-      values[t] = playout(child, policy, hand_seed(seed, k), scratch).returns[static_cast<std::size_t>(team)];
+      if (value_weight <= 0.0 || child.is_terminal()) {  // a finished hand's "playout" is its own returns
+        values[t] = playout(child, policy, hand_seed(seed, k), scratch).returns[side];
+        continue;
+      }
+      const double value = value_returns(*net, child)[side];
+      if (value_weight < 1.0) {
+        const double played = playout(child, policy, hand_seed(seed, k), scratch).returns[side];
+        values[t] = (1.0 - value_weight) * played + value_weight * value;
+      } else {
+        values[t] = value;  // nothing played out
+      }
     }
   });
 }

@@ -12,6 +12,7 @@
 namespace tichu {
 
 class Knowledge;  // resample.hpp
+class Net;        // net.hpp
 
 // What one playout came to; laid out like tichu_fast.formats.PLAYOUT_DTYPE.
 struct PlayoutResult {
@@ -61,7 +62,14 @@ void resampled_playouts(const Knowledge& knowledge, std::uint64_t seed, std::uin
 // values[(a * worlds.size() + w) * per_world + j] = the return of `team`
 // after applying the action in world w and playing out with the seed
 // hand_seed(seed, w * per_world + j): the same seeds for every action.
+// With a network `net` and value_weight w in 0..1, a return is (1 - w) x
+// the playout's + w x the network's value of the world after the action
+// (value_returns, net.hpp), and w = 1 plays nothing out; a hand over after
+// the action is worth its own returns. Without a network (nullptr) w must
+// be 0: the plain playouts. std::invalid_argument for bad sizes or weights;
+// the results do not depend on `threads`.
 void action_values(std::span<const HandState> worlds, std::span<const Action> actions, int per_world, int team,
-                   std::uint64_t seed, const Policy& policy, int threads, std::span<double> values);
+                   std::uint64_t seed, const Policy& policy, int threads, std::span<double> values,
+                   const Net* net = nullptr, double value_weight = 0.0);
 
 }  // namespace tichu
