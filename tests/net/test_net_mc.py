@@ -1,13 +1,16 @@
-"""The network's value in flat Monte Carlo: evaluate_actions(net=, value_weight=)."""
+"""The network's value in flat Monte Carlo: evaluate_actions(net=, value_weight=) and mc:net=...,value_weight=..."""
 
 from __future__ import annotations
 
 import math
+import pickle
 
 import numpy as np
 import pytest
 
 import tichu_fast as tf
+from tichu_fast.arena import duplicate
+from tichu_fast.bots import MonteCarloBot, make_bot
 from tichu_fast.net import network, registry
 from tichu_fast.search import policy_action
 
@@ -159,6 +162,8 @@ def test_bad_arguments_raise_and_change_nothing(options: dict, error: type, matc
     before = state.replay()
     with pytest.raises(error, match=match):
         state.evaluate_actions(state.current_player, 2, policy="heuristic", **options)
+    with pytest.raises(error, match=match):
+        MonteCarloBot(worlds=2, **options)
     assert state.replay() == before
 
 
@@ -171,3 +176,41 @@ def test_the_core_refuses_what_the_python_layer_would() -> None:
             tf._core.action_values(core, [core], 1, 0, 0, "heuristic", False, 1, net, weight)
     with pytest.raises(ValueError, match="no network named"):
         tf._core.action_values(core, [core], 1, 0, 0, "heuristic", False, 1, "nowhere", 0.5)
+
+
+def test_the_spec_builds_the_bot_and_shows_its_network() -> None:
+    bot = make_bot(f"mc:worlds=8,net={NAME},value_weight=0.5")
+    assert isinstance(bot, MonteCarloBot)
+    assert (bot.net, bot.value_weight) == (NAME, 0.5)
+    shown = repr(bot)
+    assert f"net='{NAME}'" in shown
+    assert "value_weight=0.5" in shown
+    assert "net=" not in repr(make_bot("mc:worlds=8"))
+    with pytest.raises(ValueError, match="value_weight"):
+        make_bot("mc:worlds=8,value_weight=0.5")
+    copy = pickle.loads(pickle.dumps(bot))
+    assert repr(copy) == shown
+
+
+def test_the_bot_decides_by_the_networks_values() -> None:
+    """mc with value_weight=1 takes the action of the highest mean network value over its worlds."""
+    for state in positions(3, seed=9):
+        player = state.current_player
+        bot = MonteCarloBot(worlds=6, net=NAME, value_weight=1.0)
+        bot.reset(3)
+        chosen = bot.act(state, player)
+        bot.reset(3)
+        seed = bot.next_seed()
+        values = state.evaluate_actions(player, 6, policy="heuristic", seed=seed, net=NAME, value_weight=1.0)["mean"]
+        actions = state.legal_actions()
+        searched = [i for i, a in enumerate(actions) if a.kind != tf.ActionKind.TICHU]  # the call is the table's
+        assert chosen == actions[max(searched, key=lambda i: values[i])]
+
+
+def test_mc_with_the_shipped_network_plays_whole_hands() -> None:
+    """mc:net=net,value_weight=1 against the heuristic, on the arena's Python threads: the same either way."""
+    spec = "mc:worlds=8,net=net,value_weight=1"
+    one = duplicate(spec, "heuristic", 2, 7)
+    two = duplicate(spec, "heuristic", 2, 7, threads=2)
+    assert one.deals == 2
+    assert np.array_equal(one.deal_margins, two.deal_margins)

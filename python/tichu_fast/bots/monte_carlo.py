@@ -54,6 +54,9 @@ class MonteCarloBot(PolicyBot):
     `keep` > 0 plays the heuristic's move unless another has a mean team return
     at least `keep` points higher. `doubt` takes that many logits off each chance of
     the calls table, as against opponents stronger than the heuristic (docs/heuristic.md "Calls").
+    `net` names a network (``"net"``, the shipped one, or a name `tichu_fast.net.registry.load` gave)
+    whose value `value_weight` (in 0..1) mixes into each playout's return, 1 playing nothing out
+    (`evaluate_actions`; docs/net.md "In the search").
     """
 
     policy = "heuristic"
@@ -75,6 +78,8 @@ class MonteCarloBot(PolicyBot):
         tichu_chance: float = TICHU_CHANCE,
         grand_chance: float = GRAND_CHANCE,
         doubt: float = 0.0,
+        net: str | None = None,
+        value_weight: float = 0.0,
     ) -> None:
         super().__init__(calls, seed)
         if budget is not None and worlds is not None:
@@ -98,6 +103,10 @@ class MonteCarloBot(PolicyBot):
         self.keep = _args.nonnegative(keep, "keep")
         self.tichu_chance = threshold(tichu_chance, "tichu_chance")
         self.grand_chance = threshold(grand_chance, "grand_chance")
+        self.net = _args.network(net)
+        self.value_weight = _args.fraction(value_weight, "value_weight")
+        if self.net is None and self.value_weight > 0:
+            raise ValueError("value_weight needs a network: give net (e.g. net='net')")
 
     def __repr__(self) -> str:
         spend = f"budget={self.budget}" if self.worlds is None else f"worlds={self.worlds}"
@@ -106,6 +115,8 @@ class MonteCarloBot(PolicyBot):
         if (self.tichu_chance, self.grand_chance) != (TICHU_CHANCE, GRAND_CHANCE):
             shown += f", tichu_chance={self.tichu_chance}, grand_chance={self.grand_chance}"
         shown += "" if not self.doubt else f", doubt={self.doubt}"
+        shown += "" if self.net is None else f", net={self.net!r}"
+        shown += "" if not self.value_weight else f", value_weight={self.value_weight}"
         return f"MonteCarloBot({spend}, policy={self.search_policy!r}, calls={self.calls}, seed={self.seed}{shown})"
 
     def act(self, state: Any, seat: int) -> Any:
@@ -157,6 +168,8 @@ class MonteCarloBot(PolicyBot):
                 threads=self.threads,
                 seed=seed,
                 belief=self.belief,
+                net=self.net,
+                value_weight=self.value_weight,
             )
             return result["mean"]
         # A time budget of CPU time: batches of worlds until the next batch would not fit.
@@ -175,6 +188,8 @@ class MonteCarloBot(PolicyBot):
                 threads=self.threads,
                 seed=_core.hand_seed(seed, k),
                 belief=self.belief,
+                net=self.net,
+                value_weight=self.value_weight,
             )
             total = total + result["mean"] * batch
             done += batch

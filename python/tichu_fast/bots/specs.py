@@ -138,6 +138,8 @@ BOTS: dict[str, BotSpec] = {
             "tichu_chance": number,
             "grand_chance": number,
             "doubt": logits,
+            "net": str,
+            "value_weight": number,
         },
         "flat Monte Carlo over evaluate_actions",
     ),
