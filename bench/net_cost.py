@@ -1,13 +1,14 @@
 """What a network costs in the core: one evaluation, a playout played by it, an ISMCTS iteration that uses it.
 
-    python bench/net_cost.py [--network PATH] [--hands 30] [--repeat 20] [--iterations 2000]
+    python bench/net_cost.py [--network PATH] [--hands 30] [--repeat 20] [--iterations 2000] [--worlds 64]
 
 The network is the shipped one (or PATH, a network file). Its evaluations are timed in C++
 (`_core._time_net`) at every PLAY and BOMB decision of `--hands` heuristic hands: the value alone,
 and the value with the decision's legal moves listed and scored (a policy decision). Then, from
 Python, in CPU time of the process, all in one run so that the ratios hold on a busy machine: a
-whole playout by the network against one by heuristic-v1, and an ISMCTS iteration with and
-without the network (net_prior, value_weight) at a mid-hand play.
+whole playout by the network against one by heuristic-v1, an ISMCTS iteration with and
+without the network (net_prior, value_weight) at a mid-hand play, and a decision of flat Monte
+Carlo (`mc:worlds=W`) there at value_weight 0, 0.5 and 1.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import time
 import tichu_fast as tf
 from tichu_fast import _core
 from tichu_fast.bots.ismcts import ismcts
+from tichu_fast.bots.monte_carlo import MonteCarloBot
 from tichu_fast.net import registry
 
 
@@ -46,6 +48,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=30, help="heuristic hands whose decisions are timed")
     parser.add_argument("--repeat", type=int, default=20, help="passes over those decisions in C++")
     parser.add_argument("--iterations", type=int, default=2000, help="ISMCTS iterations a search")
+    parser.add_argument("--worlds", type=int, default=64, help="worlds of a flat Monte Carlo decision")
     args = parser.parse_args()
     name = "net"
     if args.network:
@@ -81,6 +84,13 @@ def main() -> None:
     for label, options in settings.items():
         took = cpu(lambda o=options: ismcts(mid, iterations=k, policy="heuristic-v1", prior=0.5, seed=2, **o))
         print(f"an ISMCTS iteration at a mid-hand play, {label}: {took / k * 1e6:.1f} us")
+    seat, decisions_timed = mid.current_player, 20
+    print(f"flat Monte Carlo at that play: {len(mid.legal_actions())} legal actions, each in {args.worlds} worlds")
+    for weight in (0.0, 0.5, 1.0):
+        bot = MonteCarloBot(worlds=args.worlds, net=name if weight else None, value_weight=weight)
+        bot.reset(0)
+        took = cpu(lambda b=bot: [b.act(mid, seat) for _ in range(decisions_timed)])
+        print(f"  a decision (mc:worlds={args.worlds}), value_weight={weight:g}: {took / decisions_timed * 1e3:.2f} ms")
 
 
 if __name__ == "__main__":
