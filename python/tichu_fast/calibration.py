@@ -225,8 +225,7 @@ def field_table(by_member: dict[str, dict[str, Calibration]], count: int = 10) -
     whole field."""
     width = max(6, *(len(name) for name in by_member))
     lines = [
-        f"{'member':{width}s} {'kind':11s} {'calls':>6s} {'made':>6s} {'Brier':>7s} {'worst gap':>9s} "
-        f"{'doubt':>13s}"
+        f"{'member':{width}s} {'kind':11s} {'calls':>6s} {'made':>6s} {'Brier':>7s} {'worst gap':>9s} {'doubt':>13s}"
     ]
     for name, kinds in by_member.items():
         for kind, c in kinds.items():

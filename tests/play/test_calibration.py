@@ -65,7 +65,14 @@ def test_an_empty_calibration_and_bad_arguments():
     assert math.isnan(empty.worst_gap())
     assert empty.groups() == []
     assert empty.table() == "grand_tichu: no call"
-    assert empty.to_dict() == {"kind": "grand_tichu", "calls": 0, "made_rate": None, "brier": None, "doubt": None, "groups": []}
+    assert empty.to_dict() == {
+        "kind": "grand_tichu",
+        "calls": 0,
+        "made_rate": None,
+        "brier": None,
+        "doubt": None,
+        "groups": [],
+    }
     with pytest.raises(ValueError, match="one length"):
         Calibration("tichu", np.zeros(2), np.zeros(3, dtype=bool))
     with pytest.raises(ValueError, match=r"0\.\.1"):

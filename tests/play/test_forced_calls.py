@@ -1,0 +1,42 @@
+"""scripts/forced_calls.py: one seat of the bot's team calls on every deal; its calls beside their chances."""
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tichu_fast.calibration import dealt_chances
+from tichu_fast.enums import Call
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
+import forced_calls
+
+
+@pytest.mark.parametrize(("kind", "call", "column"), [("tichu", Call.TICHU, 0), ("grand_tichu", Call.GRAND_TICHU, 1)])
+def test_the_forced_seat_calls_on_every_deal_and_its_calls_are_counted_by_hand(kind, call, column):
+    deals, seed = 40, 5
+    # heuristic-v2 never calls Grand Tichu below 46% nor Tichu below 50%: most of these calls are forced
+    result, calibration = forced_calls.forced_calibration("heuristic-v2", kind, "heuristic-v1", deals, seed, 1)
+    chances = dealt_chances(seed, deals, "heuristic-v2")
+    chance, made = [], []
+    for row in range(result.hands):
+        forced = row % 2  # team A sits at the seats of parity row % 2: seat 0, then seat 1
+        if kind == "tichu" and result.seat_calls[row, forced] == int(Call.GRAND_TICHU):
+            continue  # a Grand Tichu called by the bot's own table leaves no Tichu to force
+        assert result.seat_calls[row, forced] == int(call)
+        chance.append(chances[row // 2, forced, column])
+        made.append(result.first_out[row] == forced)
+    assert calibration.calls == len(chance) >= result.hands - 4
+    np.testing.assert_array_equal(calibration.chance, chance)
+    np.testing.assert_array_equal(calibration.made, made)
+    assert (calibration.chance < 0.5).any()  # hands the bot would not have called
+
+
+def test_the_command_prints_the_calibration_and_the_doubt(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "argv", ["forced_calls.py", "heuristic", "--member", "heuristic-v1", "--deals", "20"])
+    forced_calls.main()
+    shown = capsys.readouterr().out
+    assert "heuristic calling tichu on every deal against heuristic-v1, 20 deals (seed 7)" in shown
+    assert "calibrated by a doubt of" in shown
+    assert "doubt now +0.00; calibrated at" in shown
