@@ -10,7 +10,7 @@ made rate.
 
     python scripts/forced_calls.py best --kind tichu --member mc-10ms --deals 300 --seed 7 --threads 2
 
-`best`'s doubt was set from this run (docs/field.md "best"); about 20 minutes on 2 cores.
+About 20 minutes on 2 cores; docs/field.md "best" gives what it found for `best`.
 """
 
 from __future__ import annotations
@@ -54,10 +54,9 @@ class ForcedCaller:
 
 
 def forced_calibration(
-    spec: str, kind: str, member: str, deals: int, seed: int, threads: int
+    bot: Any, kind: str, member: str, deals: int, seed: int, threads: int
 ) -> tuple[Any, Calibration]:
     """The duplicate match of the forced caller against `member`, and the forced seat's calls beside their chances."""
-    bot = make_bot(BEST if spec == "best" else spec)
     result = duplicate(ForcedCaller(bot, kind), member, deals, seed, threads=threads)
     _, call, column = KINDS[kind]
     chances = dealt_chances(seed, deals, calls_heuristic(bot))
@@ -81,14 +80,15 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7, help="seed of the deals (default 7)")
     parser.add_argument("--threads", type=int, default=1, help="threads of the match (default 1)")
     args = parser.parse_args()
-    result, calibration = forced_calibration(args.spec, args.kind, args.member, args.deals, args.seed, args.threads)
+    bot = make_bot(BEST if args.spec == "best" else args.spec)  # best takes no option: its whole SPEC does
+    result, calibration = forced_calibration(bot, args.kind, args.member, args.deals, args.seed, args.threads)
     print(
         f"{args.spec} calling {args.kind} on every deal against {args.member}, {args.deals} deals (seed {args.seed}):"
     )
     print(f"margin {result.margin}, calls part {result.calls}, cards part {result.cards}")
     print(calibration.table())
     fitted = calibration.doubt()
-    doubt = getattr(make_bot(BEST if args.spec == "best" else args.spec), "doubt", 0.0)
+    doubt = getattr(bot, "doubt", 0.0)
     print(f"doubt now {doubt:+.2f}; calibrated at {doubt + fitted.mean:+.2f} ± {fitted.ci:.2f}")
 
 

@@ -171,6 +171,14 @@ def network(value: object, what: str = "net") -> str | None:
     return value
 
 
+def value_weight(value: object, net: str | None) -> float:
+    """The weight in 0..1 of a network's value mixed into a search's returns; ValueError above 0 without `net`."""
+    weight = fraction(value, "value_weight")
+    if net is None and weight > 0:
+        raise ValueError("value_weight needs a network: give net (e.g. net='net')")
+    return weight
+
+
 def budget(value: object, what: str = "budget") -> float:
     """A time budget: a finite number of seconds > 0 and at most MAX_BUDGET."""
     seconds = real(value, what)

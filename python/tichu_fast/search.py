@@ -192,9 +192,7 @@ def evaluate_actions(
     name, flag, workers = _args.policy(policy), _args.flag(calls, "calls"), _args.threads(threads)
     model = _args.belief(belief)
     network = _args.network(net)
-    weight = _args.fraction(value_weight, "value_weight")
-    if network is None and weight > 0:
-        raise ValueError("value_weight needs a network: give net (e.g. net='net')")
+    weight = _args.value_weight(value_weight, network)
     if state.is_terminal():
         raise ValueError("the hand is over: no action to evaluate")
     if seat != state.current_player:

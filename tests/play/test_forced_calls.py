@@ -6,6 +6,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tichu_fast.bots import make_bot
 from tichu_fast.calibration import dealt_chances
 from tichu_fast.enums import Call
 
@@ -17,7 +18,9 @@ import forced_calls
 def test_the_forced_seat_calls_on_every_deal_and_its_calls_are_counted_by_hand(kind, call, column):
     deals, seed = 40, 5
     # heuristic-v2 never calls Grand Tichu below 46% nor Tichu below 50%: most of these calls are forced
-    result, calibration = forced_calls.forced_calibration("heuristic-v2", kind, "heuristic-v1", deals, seed, 1)
+    result, calibration = forced_calls.forced_calibration(
+        make_bot("heuristic-v2"), kind, "heuristic-v1", deals, seed, 1
+    )
     chances = dealt_chances(seed, deals, "heuristic-v2")
     chance, made = [], []
     for row in range(result.hands):

@@ -104,9 +104,7 @@ class MonteCarloBot(PolicyBot):
         self.tichu_chance = threshold(tichu_chance, "tichu_chance")
         self.grand_chance = threshold(grand_chance, "grand_chance")
         self.net = _args.network(net)
-        self.value_weight = _args.fraction(value_weight, "value_weight")
-        if self.net is None and self.value_weight > 0:
-            raise ValueError("value_weight needs a network: give net (e.g. net='net')")
+        self.value_weight = _args.value_weight(value_weight, self.net)
 
     def __repr__(self) -> str:
         spend = f"budget={self.budget}" if self.worlds is None else f"worlds={self.worlds}"
