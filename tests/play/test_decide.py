@@ -165,7 +165,7 @@ def test_keep_plays_the_heuristic_move_unless_the_search_finds_one_keep_points_b
 
 
 def test_keep_in_flat_monte_carlo_and_in_specs():
-    state = _play_states(5, 1)[0]
+    state = _play_states(5, 5)[4]  # a lead where 20 iterations find another move than the heuristic's
     usual = tf.policy_action(state, "heuristic", 0, calls=False)
     assert MonteCarloBot(worlds=4, keep=1e9).act(state, state.current_player) == usual
     assert make_bot("mc:worlds=4,keep=4").keep == 4.0

@@ -66,6 +66,23 @@ def test_planning_answers_without_breaking_the_straight() -> None:
     assert decide(state, "heuristic-v1") == "3j"
 
 
+def test_planning_leads_a_low_single_before_a_pair_of_high_cards() -> None:
+    # lead_high=-4: 5 a half rank off a lead instead of v1's 1; the 2 goes before the Jacks (v1: 20 a card
+    # outweighs the ranks, the pair first)
+    state = position(["2s Jj Jt 7p 9s Kt", "Qp Qt 3s 6j 7t", "4j 4t 6s", "8p 8t 2j 7j"], 0)
+    assert decide(state) == "2s"
+    assert decide(state, "heuristic:lead_high=0") == "Jj Jt"
+    assert decide(state, "heuristic-v2") == "Jj Jt"
+
+
+def test_planning_keeps_the_full_house_for_later() -> None:
+    # lead_house=60: the full house (8s over 9s), which few hands can beat, waits; the lowest loser goes first
+    state = position(["8j 8s 8p 9t 9j 3s 5p Kt", "Qp Qt Qs 2t 6j 7t", "4j 4t 6s", "Jp Jt Js 2j 7p"], 0)
+    assert decide(state) == "3s"
+    assert decide(state, "heuristic:lead_house=0") == "8j 8s 8p 9j 9t"
+    assert decide(state, "heuristic-v2") == "8j 8s 8p 9j 9t"
+
+
 def test_partnership_leads_the_dog_even_with_control() -> None:
     state = position(["Dog Aj 5s 7t 9p 9t Jj", "Kp 5t", "9j 8j", "Qs 4t 10p"], 0)
     assert decide(state) == "Dog"

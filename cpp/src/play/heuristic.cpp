@@ -592,6 +592,7 @@ Action lead(const HandState& s, const View& v, const Move* moves, int n, const H
   for (int i = 0; i < n; ++i) {
     const Move& m = moves[i];
     int score = lead_score(v, m, hp) + hp[kLeadHigh] * m.rank2;
+    if (m.type == MoveType::FullHouse) score -= hp[kLeadHouse];  // five cards few can beat: kept for later
     if (plan_on && m.type != MoveType::Dog && !is_bomb(m.type)) score -= hp[kLeadBreak] * broken(plan, m.cards);
     if (count_on && m.type != MoveType::Dog && !is_bomb(m.type) && broken(plan, m.cards) == 0 && m.cards != kPhoenix) {
       const bool whole_boss =

@@ -45,7 +45,7 @@ enum HeuristicParam : std::uint8_t {
   kPhoenixFree,      // the Phoenix is no loser (it joins one)
   kTempo,            // answer with a winner (or bomb) that leaves a hand to cash out
   kFollowLosers,     // an answer's cost per loser the hand keeps after it
-  kLeadHigh,         // a lead's bonus per rank2 (0: lower first as v1)
+  kLeadHigh,         // a lead's bonus per rank2 (0: lower first as v1; below 0 lower first more)
   kPassLosers,       // pass when the answer adds this many losers (99: off), unless points or danger
   kTichuChance,      // a Tichu from this chance (per mille) of going out first
   kGrandChance,      // a Grand Tichu from this chance of the first eight
@@ -59,6 +59,7 @@ enum HeuristicParam : std::uint8_t {
   kCallTable,        // the calls' chances: 0 going out first without calls (v2); 1 a call made (heuristic_made.inc)
   kCallDoubt,        // hundredths of a logit taken off the chance of table 1: stronger opponents assumed
   kGiftCaller,       // the partner who called before the exchange gets the best card, the Dragon and Phoenix too
+  kLeadHouse,        // a lead's cost for a full house: kept for later, hard to beat
   kNumHeuristicParams
 };
 
@@ -98,7 +99,7 @@ inline constexpr std::array<HeuristicParamSpec, kNumHeuristicParams> kHeuristicP
     {.name = "phoenix_free", .value = 1, .v1 = 0, .v2 = 1, .rule = kRuleCount},
     {.name = "tempo", .value = 1, .v1 = 0, .v2 = 1, .rule = kRuleCount},
     {.name = "follow_losers", .value = 40, .v1 = 0, .v2 = 40, .rule = kRuleCount},
-    {.name = "lead_high", .value = 0, .v1 = 0, .v2 = 0, .rule = kRulePlan},
+    {.name = "lead_high", .value = -4, .v1 = 0, .v2 = 0, .rule = kRulePlan},
     {.name = "pass_losers", .value = 0, .v1 = 99, .v2 = 0, .rule = kRuleCount},
     {.name = "tichu_chance", .value = 550, .v1 = 0, .v2 = 500, .rule = kRuleCalls},
     {.name = "grand_chance", .value = 600, .v1 = 0, .v2 = 460, .rule = kRuleCalls},
@@ -112,6 +113,7 @@ inline constexpr std::array<HeuristicParamSpec, kNumHeuristicParams> kHeuristicP
     {.name = "call_table", .value = 1, .v1 = 0, .v2 = 0, .rule = kRuleCalls},
     {.name = "call_doubt", .value = 0, .v1 = 0, .v2 = 0, .rule = kRuleCalls},
     {.name = "gift_caller", .value = 1, .v1 = 0, .v2 = 0, .rule = kRuleExchange},
+    {.name = "lead_house", .value = 60, .v1 = 0, .v2 = 0, .rule = kRulePlan},
 }};
 
 // The rules' names in a policy's text (`off=`), bit k the rule 1 << k.
