@@ -18,15 +18,13 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-import numpy as np
-
 from tichu_fast.arena import duplicate
 from tichu_fast.bots import BEST, make_bot
 from tichu_fast.bots.decide import call_action
-from tichu_fast.calibration import Calibration, calls_heuristic, dealt_chances
-from tichu_fast.enums import Call, Decision
+from tichu_fast.calibration import Calibration, call_calibration, calls_heuristic
+from tichu_fast.enums import Decision
 
-KINDS = {"tichu": (Decision.TICHU, Call.TICHU, 0), "grand_tichu": (Decision.GRAND_TICHU, Call.GRAND_TICHU, 1)}
+KINDS = {"tichu": Decision.TICHU, "grand_tichu": Decision.GRAND_TICHU}  # each call forced at its decision
 
 
 class ForcedCaller:
@@ -34,7 +32,7 @@ class ForcedCaller:
 
     def __init__(self, bot: Any, kind: str) -> None:
         self.bot, self.kind = bot, kind
-        self.decision = KINDS[kind][0]
+        self.decision = KINDS[kind]
 
     def reset(self, hand_seed: int) -> None:
         """The bot's own reset, if it has one."""
@@ -58,14 +56,7 @@ def forced_calibration(
 ) -> tuple[Any, Calibration]:
     """The duplicate match of the forced caller against `member`, and the forced seat's calls beside their chances."""
     result = duplicate(ForcedCaller(bot, kind), member, deals, seed, threads=threads)
-    _, call, column = KINDS[kind]
-    chances = dealt_chances(seed, deals, calls_heuristic(bot))
-    rows = np.arange(result.hands)
-    seat = rows & 1  # team A at the seats of parity `play`: the forced seat is 0, then 1
-    called = result.seat_calls[rows, seat] == int(call)
-    chance = chances[rows // 2, seat, column][called]
-    made = (result.first_out == seat)[called]
-    return result, Calibration(kind, chance, made)
+    return result, call_calibration(result, calls_heuristic(bot), "a", seat=0)[kind]  # seat 0, then 1: team A's first
 
 
 def main() -> None:

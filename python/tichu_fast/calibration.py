@@ -187,18 +187,26 @@ def dealt_chances(seed: int, deals: int, heuristic: str = "heuristic") -> npt.ND
     return out
 
 
-def call_calibration(result: DuplicateResult, heuristic: str = "heuristic", team: str = "a") -> dict[str, Calibration]:
+def call_calibration(
+    result: DuplicateResult, heuristic: str = "heuristic", team: str = "a", seat: int | None = None
+) -> dict[str, Calibration]:
     """The calls of `team` ("a" or "b") in `result`, each paired with the chance its dealt cards have by the
     calls table of `heuristic` (a policy text, e.g. ``"heuristic"``, ``"heuristic-v2"``; a search bot calls by
-    its playout heuristic's, see decide.own_heuristic), by kind: ``"tichu"`` and ``"grand_tichu"``."""
+    its playout heuristic's, see decide.own_heuristic), by kind: ``"tichu"`` and ``"grand_tichu"``. With `seat`
+    0 or 1, only the calls of the team's first or second seat (team A's first seat is seat 0 in a deal's first
+    play, seat 1 in its second)."""
     if team not in ("a", "b"):
         raise ValueError(f"team is 'a' or 'b', not {team!r}")
+    if seat not in (None, 0, 1):
+        raise ValueError(f"seat is 0, 1 or None (both), not {seat!r}")
     if result.seat_calls.shape != (result.hands, 4):
         raise ValueError("this result keeps no calls of its hands")
     chances = dealt_chances(result.seed, result.deals, heuristic)
     rows = np.arange(result.hands)
     play = rows & 1  # team A sits at the seats of parity `play`
     ours = (np.arange(4)[None, :] & 1) == (play[:, None] ^ (team == "b"))
+    if seat is not None:  # the team's first seat is the one of its parity below 2
+        ours &= (np.arange(4)[None, :] >> 1) == seat
     made = result.first_out[:, None] == np.arange(4)[None, :]
     out = {}
     for kind, call, column in (("tichu", Call.TICHU, 0), ("grand_tichu", Call.GRAND_TICHU, 1)):

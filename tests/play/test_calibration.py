@@ -134,3 +134,29 @@ def test_call_calibration_refuses_a_wrong_team():
     result = duplicate("heuristic", "heuristic-v1", 2, 0)
     with pytest.raises(ValueError, match="team"):
         call_calibration(result, team="c")
+    with pytest.raises(ValueError, match="seat"):
+        call_calibration(result, seat=2)
+
+
+@pytest.mark.parametrize("team", ["a", "b"])
+def test_call_calibration_of_one_seat_of_the_team(team):
+    # the team's first seat (its parity below 2) and its second, counted by hand; together the whole team
+    deals, seed = 60, 3
+    result = duplicate("heuristic-v2", "heuristic", deals, seed)
+    chances = dealt_chances(seed, deals, "heuristic-v2")
+    whole = call_calibration(result, "heuristic-v2", team)
+    for kind, call, column in (("tichu", tf.Call.TICHU, 0), ("grand_tichu", tf.Call.GRAND_TICHU, 1)):
+        parts = []
+        for seat in (0, 1):
+            chance, made = [], []
+            for row in range(result.hands):
+                s = ((row & 1) ^ (team == "b")) + 2 * seat
+                if result.seat_calls[row, s] == int(call):
+                    chance.append(chances[row // 2, s, column])
+                    made.append(result.first_out[row] == s)
+            got = call_calibration(result, "heuristic-v2", team, seat=seat)[kind]
+            np.testing.assert_array_equal(got.chance, chance)
+            np.testing.assert_array_equal(got.made, made)
+            parts.append(got.calls)
+        assert sum(parts) == whole[kind].calls
+    assert whole["tichu"].calls > 0
