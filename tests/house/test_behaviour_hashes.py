@@ -30,13 +30,16 @@ SIMULATE = {
     # the current heuristic, recorded (issue 16, round 5) before its plan and losers were remembered per
     # thread: the memos must leave every choice as it was. Recorded anew with issue 35's calls (the table
     # of calls made, 55% and 60%, the partner's gift to a caller), which move the exchange without calls too,
-    # and again with its leads of 2026-12-06 (lower first, the full house kept: lead_high, lead_house)
-    ("heuristic", True): "377e78b0e61b05b3",
-    ("heuristic", False): "c3a1cc71c40a3145",
+    # again with its leads of 2026-12-06 (lower first, the full house kept: lead_high, lead_house), and
+    # with its answers of the same day (tempo=2, the Phoenix and Dragon kept: lead_phoenix, follow_phoenix,
+    # follow_dragon; winners led freely: keep_boss=0; the Dog with the partner out: dog_out) and the calls
+    # table made anew with them (scripts/make_made_table.py)
+    ("heuristic", True): "23c9a7f8350cd44d",
+    ("heuristic", False): "a82f4080604a9307",
 }
 PLAYOUTS = "a8cae20685728870"
 ARENA_NATIVE = "1997b5faceee0633"
-ARENA_PYTHON = "2cd4ecd0368d05a6"  # MonteCarloBot's exchange is the current heuristic's
+ARENA_PYTHON = "ce72e561ff567e8b"  # MonteCarloBot's exchange is the current heuristic's (its calls table of 2026-12-06)
 ISMCTS = "4db74dfd374d6bef"
 MATCH = "64346c23179e9f35"
 

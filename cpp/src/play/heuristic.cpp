@@ -479,11 +479,12 @@ int broken_ranks(Mask hand, const Move& m) {
   return count(ranks_of(hand & (used * 0xF) & ~m.cards));
 }
 
-// A lead's score (v1's): longer first, lower first; the Phoenix, the Dragon
-// and bomb cards kept; singles high when an opponent holds one card.
+// A lead's score (v1's, its numbers settable): longer first, lower first; the
+// Phoenix, the Dragon and bomb cards kept; singles high when an opponent holds
+// one card; the Dog to a partner, or (dog_out) when the partner is out.
 int lead_score(const View& v, const Move& m, const HeuristicParams& hp) {
   if (m.type == MoveType::Dog) {
-    if (!v.partner_in) return -400;
+    if (!v.partner_in) return hp[kDogOut];
     return v.control && !hp[kDogControl] ? -300 : 60;  // hand the lead to the partner when we cannot win it back
   }
   if (is_bomb(m.type)) return -1000;
@@ -491,18 +492,19 @@ int lead_score(const View& v, const Move& m, const HeuristicParams& hp) {
   const bool straightish = m.type == MoveType::Straight || m.type == MoveType::PairRun;
   score -= (straightish ? 4 : 12) * broken_ranks(v.hand, m);
   if (m.cards & v.bombs) score -= 200;
-  if (m.cards & kPhoenix) score -= m.length == 1 ? 60 : 30;
+  if (m.cards & kPhoenix) score -= m.length == 1 ? hp[kLeadPhoenix] : 30;
   if (m.cards == kDragon && count(v.hand) > 3) score -= 60;
   if (m.type == MoveType::Single && v.fewest_opponent_cards == 1) score += 2 * m.rank2 - 100;
   return score;
 }
 
 // What beating the table with `m` costs: its rank, and more for the
-// Phoenix, the Dragon, broken pairs and bomb cards.
-int follow_cost(const View& v, const Move& m) {
+// Phoenix, the Dragon (follow_phoenix, follow_dragon), broken pairs and bomb
+// cards.
+int follow_cost(const View& v, const Move& m, const HeuristicParams& hp) {
   int cost = 2 * m.rank2 + 12 * broken_ranks(v.hand, m);
-  if (m.cards & kPhoenix) cost += 40;
-  if (m.cards == kDragon) cost += 30;
+  if (m.cards & kPhoenix) cost += hp[kFollowPhoenix];
+  if (m.cards == kDragon) cost += hp[kFollowDragon];
   if (m.cards & v.bombs) cost += 200;
   return cost;
 }
@@ -636,7 +638,7 @@ Action play_among(const HandState& s, const Move* moves, int n, const HeuristicP
       if (bomb < 0 || lower_bomb(m, moves[bomb])) bomb = i;
       continue;
     }
-    int cost = follow_cost(v, m);
+    int cost = follow_cost(v, m, hp);
     if (plan_on) cost += hp[kFollowBreak] * broken(plan, m.cards);
     if (follow_losers) {
       const Mask rest = v.hand & ~m.cards;
@@ -646,12 +648,22 @@ Action play_among(const HandState& s, const Move* moves, int n, const HeuristicP
   }
   if (pass < 0) return play_action(moves[best >= 0 ? best : bomb]);  // the wish binds
   if (hp.on(kRuleCount) && hp[kTempo] && !partner_table) {  // win the lead and cash out
-    for (const int c : {best, bomb}) {
-      if (c < 0) continue;
-      const Move& m = moves[c];
-      if (!is_bomb(m.type) && beatable(unseen, m)) continue;
-      if (losers_after(v.hand & ~m.cards, unseen, hp) <= hp[kCashLosers]) return play_action(m);
+    auto cashes_out = [&](const Move& m) {  // a winner (or a bomb) that leaves at most cash_losers losers
+      return (is_bomb(m.type) || !beatable(unseen, m)) &&
+             losers_after(v.hand & ~m.cards, unseen, hp) <= hp[kCashLosers];
+    };
+    if (best >= 0 && cashes_out(moves[best])) return play_action(moves[best]);
+    if (hp[kTempo] >= 2) {  // a dearer answer than the cheapest too (v2 looked at the cheapest only), before a bomb
+      int pick = -1, pick_cost = 0;
+      for (int i = 0; i < n; ++i) {
+        const Move& m = moves[i];
+        if (m.type == MoveType::Pass || is_bomb(m.type) || !cashes_out(m)) continue;
+        const int cost = follow_cost(v, m, hp);
+        if (pick < 0 || cost < pick_cost) pick = i, pick_cost = cost;
+      }
+      if (pick >= 0) return play_action(moves[pick]);
     }
+    if (bomb >= 0 && cashes_out(moves[bomb])) return play_action(moves[bomb]);
   }
   const int owner_cards = owner >= 0 ? count(s.hand(owner)) : 14;
   const bool caller =

@@ -43,7 +43,7 @@ enum HeuristicParam : std::uint8_t {
   kFeedSingle,       // lead the lowest single to a partner with one card
   kPushMode,         // 0: v1's exchange; 1: keep the best card when strong; 2: the Dog to the partner
   kPhoenixFree,      // the Phoenix is no loser (it joins one)
-  kTempo,            // answer with a winner (or bomb) that leaves a hand to cash out
+  kTempo,            // a winner (or bomb) leaving a hand to cash out is played: 1 the cheapest answer, 2 any
   kFollowLosers,     // an answer's cost per loser the hand keeps after it
   kLeadHigh,         // a lead's bonus per rank2 (0: lower first as v1; below 0 lower first more)
   kPassLosers,       // pass when the answer adds this many losers (99: off), unless points or danger
@@ -60,6 +60,10 @@ enum HeuristicParam : std::uint8_t {
   kCallDoubt,        // hundredths of a logit taken off the chance of table 1: stronger opponents assumed
   kGiftCaller,       // the partner who called before the exchange gets the best card, the Dragon and Phoenix too
   kLeadHouse,        // a lead's cost for a full house: kept for later, hard to beat
+  kDogOut,           // the Dog's lead score when the partner is out
+  kLeadPhoenix,      // a lead's cost for the Phoenix alone: it is kept to join a combination
+  kFollowPhoenix,    // an answer's cost for the Phoenix
+  kFollowDragon,     // an answer's cost for the Dragon
   kNumHeuristicParams
 };
 
@@ -75,7 +79,7 @@ struct HeuristicParamSpec {
 };
 inline constexpr std::array<HeuristicParamSpec, kNumHeuristicParams> kHeuristicParamSpecs{{
     {.name = "lead_break", .value = 160, .v1 = 0, .v2 = 160, .rule = kRulePlan},
-    {.name = "keep_boss", .value = 200, .v1 = 0, .v2 = 200, .rule = kRuleCount},
+    {.name = "keep_boss", .value = 0, .v1 = 0, .v2 = 200, .rule = kRuleCount},
     {.name = "cash_losers", .value = 1, .v1 = 0, .v2 = 1, .rule = kRuleCount},
     {.name = "follow_break", .value = 0, .v1 = 0, .v2 = 0, .rule = kRulePlan},
     {.name = "break_points", .value = 10, .v1 = 0, .v2 = 10, .rule = kRulePlan},
@@ -97,7 +101,7 @@ inline constexpr std::array<HeuristicParamSpec, kNumHeuristicParams> kHeuristicP
     {.name = "feed_single", .value = 0, .v1 = 0, .v2 = 0, .rule = kRulePartner},
     {.name = "push_mode", .value = 1, .v1 = 0, .v2 = 1, .rule = kRuleExchange},
     {.name = "phoenix_free", .value = 1, .v1 = 0, .v2 = 1, .rule = kRuleCount},
-    {.name = "tempo", .value = 1, .v1 = 0, .v2 = 1, .rule = kRuleCount},
+    {.name = "tempo", .value = 2, .v1 = 0, .v2 = 1, .rule = kRuleCount},
     {.name = "follow_losers", .value = 40, .v1 = 0, .v2 = 40, .rule = kRuleCount},
     {.name = "lead_high", .value = -4, .v1 = 0, .v2 = 0, .rule = kRulePlan},
     {.name = "pass_losers", .value = 0, .v1 = 99, .v2 = 0, .rule = kRuleCount},
@@ -114,6 +118,10 @@ inline constexpr std::array<HeuristicParamSpec, kNumHeuristicParams> kHeuristicP
     {.name = "call_doubt", .value = 0, .v1 = 0, .v2 = 0, .rule = kRuleCalls},
     {.name = "gift_caller", .value = 1, .v1 = 0, .v2 = 0, .rule = kRuleExchange},
     {.name = "lead_house", .value = 60, .v1 = 0, .v2 = 0, .rule = kRulePlan},
+    {.name = "dog_out", .value = 0, .v1 = -400, .v2 = -400, .rule = kRulePartner},
+    {.name = "lead_phoenix", .value = 150, .v1 = 60, .v2 = 60, .rule = kRulePlan},
+    {.name = "follow_phoenix", .value = 100, .v1 = 40, .v2 = 40, .rule = kRulePlan},
+    {.name = "follow_dragon", .value = 100, .v1 = 30, .v2 = 30, .rule = kRulePlan},
 }};
 
 // The rules' names in a policy's text (`off=`), bit k the rule 1 << k.
