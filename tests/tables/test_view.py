@@ -379,9 +379,11 @@ def test_an_analysis_holding_nan_infinity_a_list_or_deep_nesting_is_refused(tmp_
 
 def test_an_analysis_must_be_about_the_replays_actions(tmp_path, capsys):
     state = played_hand(6)
-    index = next(i for i, (d, _) in enumerate(_decisions(state)) if d == tf.Decision.PLAY and i > 20)
-    analysis = sample_analysis(state, index)
+    plays = [i for i, (d, _) in enumerate(_decisions(state)) if d == tf.Decision.PLAY and i > 20]
+    # a decision with a choice: an action other than the one taken
+    analysis = next(a for a in (sample_analysis(state, i) for i in plays) if len(a["decisions"][0]["values"]) > 1)
     entry = analysis["decisions"][0]
+    index = entry["action_index"]
     other = next(t for t in entry["values"] if t != entry["taken"])
     wrong = {
         "taken": ({**entry, "taken": other}, "was taken"),
