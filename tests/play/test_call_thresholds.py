@@ -223,3 +223,39 @@ def test_the_solver_bot_takes_the_in_play_tichu_from_the_table_in_its_endgame():
         bot.values = lambda s, _seat: {str(a): 0.0 for a in s.legal_actions()}  # type: ignore[method-assign]
         answer = bot.act(view, seat)
         assert answer.kind == ActionKind.TICHU, (twin, answer)
+
+
+def exchange_states(hands=40):
+    """The exchange decisions of `hands` hands of the heuristic, no seat having called."""
+    found = []
+    for h in range(hands):
+        state = tf.HandState.new(h)
+        while state.decision != Decision.PLAY:
+            if state.decision == Decision.EXCHANGE:
+                found.append(state.clone())
+            state.apply(policy_action(state, "heuristic", h, calls=False))
+    return found
+
+
+def test_the_push_keeps_the_best_card_only_for_a_hand_the_bot_would_call():
+    # R2.2: the push is the heuristic's, which keeps its best card for a hand it would call, by the bot's thresholds
+    def pushes(policy, state):
+        return policy_action(state, policy, 0, calls=True)
+
+    state = next(s for s in exchange_states() if pushes("heuristic", s) != pushes("heuristic:tichu_chance=999", s))
+    seat = state.current_player
+    timid, usual = MonteCarloBot(worlds=2, tichu_chance=0.999), MonteCarloBot(worlds=2)
+    for bot in (timid, usual):
+        bot.reset(1)
+    assert timid.heuristic == "heuristic:tichu_chance=999"
+    assert timid.act(state, seat) == pushes("heuristic:tichu_chance=999", state)
+    assert usual.act(state, seat) == pushes("heuristic", state)
+    # with a doubt the thresholds read the doubted chance, as the calls do
+    assert (
+        make_bot("ismcts:iterations=5,doubt=-1,tichu_chance=0.7").heuristic
+        == "heuristic:call_doubt=-100,tichu_chance=700"
+    )
+    # heuristic-v2's table takes no settings: the frozen members push as they did
+    assert make_bot("mc:worlds=2,policy=heuristic-v2,tichu_chance=0.5").heuristic == "heuristic-v2"
+    with pytest.raises(ValueError, match="given twice"):
+        make_bot("ismcts:iterations=5,policy=heuristic:tichu_chance=500,tichu_chance=0.7")

@@ -14,6 +14,7 @@ with the same seeds, the best mean margin taken.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -35,6 +36,7 @@ __all__ = [
     "TICHU_CHANCE",
     "call_action",
     "call_gain",
+    "calling_heuristic",
     "doubt_of",
     "exchange_candidates",
     "kept_choice",
@@ -94,6 +96,30 @@ def with_doubt(heuristic: str, doubt: float) -> str:
     return _args.policy(f"{heuristic}{',' if ':' in heuristic else ':'}call_doubt={round(100 * doubt)}")
 
 
+def calling_heuristic(policy: str, doubt: float, tichu_chance: float, grand_chance: float) -> str:
+    """The heuristic a search bot playing out with `policy` calls and pushes by (`own_heuristic`): with the
+    bot's `doubt` (`with_doubt`) and, but for heuristic-v2, whose table takes no settings, the bot's own
+    thresholds, so that its push keeps the best card for the hand it would call (docs/bots.md "Calls").
+
+    A threshold equal to the heuristic's default is left out (a ``heuristic:...`` text may set its own);
+    ValueError for a text that sets a threshold the bot sets too.
+    """
+    heuristic = with_doubt(own_heuristic(policy), doubt)
+    if heuristic == "heuristic-v2":
+        return heuristic
+    settings = [
+        f"{name}={math.ceil(1000 * chance - 1e-9)}"  # the table's chances are whole per mille, as table_call reads
+        for name, chance, usual in (
+            ("tichu_chance", tichu_chance, TICHU_CHANCE),
+            ("grand_chance", grand_chance, GRAND_CHANCE),
+        )
+        if chance != usual
+    ]
+    if not settings:
+        return heuristic
+    return _args.policy(f"{heuristic}{',' if ':' in heuristic else ':'}{','.join(settings)}")
+
+
 def own_heuristic(policy: str) -> str:
     """The heuristic a search bot takes what it does not search from (the calls table, the exchange's push,
     the move `keep` compares with): its playout `policy` where that is a heuristic with numbers of its own
@@ -120,9 +146,9 @@ def table_call(
     chances are those of the heuristic `heuristic` (a policy text, see `own_heuristic`).
     `state` is a C++ `HandState` (a bot converts a reference state with `core_state`).
     Two limits: the defaults copy the shipped heuristic's numbers, so a heuristic with other
-    settings (`heuristic:tichu_chance=...`, docs/heuristic.md) calls otherwise; and the heuristic's exchange
-    still keeps its best card for a hand that would call at its own 50 %, whatever the
-    bot's `tichu_chance` (a bot with a higher threshold may push as if it would call).
+    settings (`heuristic:tichu_chance=...`, docs/heuristic.md) calls otherwise; and the heuristic's push
+    keeps its best card for a hand that it would call itself (a bot gives it its own thresholds:
+    `calling_heuristic`).
     IndexError for a seat outside 0..3, ValueError for a seat not in turn.
     """
     if _args.seat(seat, "seat") != state.current_player:

@@ -22,14 +22,13 @@ from tichu_fast.bots.decide import (
     GRAND_CHANCE,
     TICHU_CHANCE,
     call_action,
+    calling_heuristic,
     doubt_of,
     kept_choice,
     no_call,
-    own_heuristic,
     search_call,
     table_call,
     threshold,
-    with_doubt,
 )
 from tichu_fast.bots.twin import core_state, policy_action_of
 from tichu_fast.enums import Decision
@@ -212,8 +211,6 @@ class ISMCTSBot:
         self.exploration = _args.nonnegative(exploration, "exploration")
         self.policy = _args.policy(policy)
         self.doubt = doubt_of(doubt)
-        # the calls table's and keep's (decide.own_heuristic), its calls with the doubt
-        self.heuristic = with_doubt(own_heuristic(self.policy), self.doubt)
         self.calls = _args.flag(calls, "calls")
         self.prior = _args.nonnegative(prior, "prior")
         self.extend = _args.nonnegative(extend, "extend")
@@ -240,6 +237,9 @@ class ISMCTSBot:
             raise ValueError("net_prior and value_weight need a network: give net (e.g. net='net')")
         self.tichu_chance = threshold(tichu_chance, "tichu_chance")
         self.grand_chance = threshold(grand_chance, "grand_chance")
+        # the calls table's, the push's and keep's (decide.own_heuristic): its calls with the doubt, its
+        # push by its thresholds
+        self.heuristic = calling_heuristic(self.policy, self.doubt, self.tichu_chance, self.grand_chance)
         self._hand = self.seed
         self._decisions = 0
 

@@ -13,15 +13,14 @@ from tichu_fast.bots.decide import (
     GRAND_CHANCE,
     TICHU_CHANCE,
     call_action,
+    calling_heuristic,
     doubt_of,
     kept_choice,
     no_call,
-    own_heuristic,
     search_call,
     search_exchange,
     table_call,
     threshold,
-    with_doubt,
 )
 from tichu_fast.bots.twin import core_state, policy_action_of
 from tichu_fast.enums import ActionKind, Decision
@@ -91,8 +90,6 @@ class MonteCarloBot(PolicyBot):
             raise ValueError(f"worlds x playouts_per_world must be at most {_args.MAX_SAMPLES:_} (the cap of one call)")
         self.search_policy = _args.policy(policy)
         self.doubt = doubt_of(doubt)
-        # the calls table's, the exchange's and keep's, its calls with the doubt
-        self.heuristic = with_doubt(own_heuristic(self.search_policy), self.doubt)
         self.threads = _args.threads(threads)
         self.call_worlds = _args.count(call_worlds, "call_worlds", 0, _args.MAX_WORLDS)
         self.exchange_worlds = _args.count(exchange_worlds, "exchange_worlds", 0, _args.MAX_WORLDS)
@@ -103,6 +100,8 @@ class MonteCarloBot(PolicyBot):
         self.keep = _args.nonnegative(keep, "keep")
         self.tichu_chance = threshold(tichu_chance, "tichu_chance")
         self.grand_chance = threshold(grand_chance, "grand_chance")
+        # the calls table's, the exchange's and keep's: its calls with the doubt, its push by its thresholds
+        self.heuristic = calling_heuristic(self.search_policy, self.doubt, self.tichu_chance, self.grand_chance)
         self.net = _args.network(net)
         self.value_weight = _args.value_weight(value_weight, self.net)
 
