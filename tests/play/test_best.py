@@ -6,8 +6,12 @@ import inspect
 
 import pytest
 
+import tichu_fast as tf
 from tests.house.test_field import digest, member_actions
 from tichu_fast.bots import BEST, BOTS, ISMCTSBot, best_bot, make_bot
+from tichu_fast.bots.decide import call_action, table_call
+from tichu_fast.enums import Decision
+from tichu_fast.search import policy_action
 
 
 def test_best_is_the_bot_its_spec_names():
@@ -44,3 +48,25 @@ BEST_ACTIONS = "78ccf35c61da5fb8"
 
 def test_best_plays_as_recorded():
     assert digest(member_actions("best")) == BEST_ACTIONS
+
+
+def test_best_calls_and_pushes_the_hands_the_heuristic_would():
+    # R7.1, R7.2, R2.2: best reads the calls table with its doubt, calibrated to its own play, and calls from
+    # 77% and 80%: on the table's own chances the heuristic's 55% and 60%, so the same hands call and push
+    best = make_bot("best")
+    assert (best.tichu_chance, best.grand_chance, best.doubt) == (0.77, 0.8, -1.0)
+    calls = pushes = 0
+    for h in range(300):
+        state = tf.HandState.new(h)
+        for _ in range(30):  # the calls, the exchange and the first plays, where the in-play Tichu is open
+            seat = state.current_player
+            if state.decision in (Decision.GRAND_TICHU, Decision.TICHU) or call_action(state) is not None:
+                ours = table_call(state, seat, best.tichu_chance, best.grand_chance, best.heuristic)
+                assert ours == table_call(state, seat)
+                calls += ours is not None and ours.call
+            elif state.decision == Decision.EXCHANGE:
+                assert policy_action(state, best.heuristic, h) == policy_action(state, "heuristic", h)
+                pushes += 1
+            state.apply(policy_action(state, "heuristic", h, calls=h % 2 == 0))
+    assert pushes == 300 * 4
+    assert calls > 100

@@ -167,7 +167,7 @@ BOTS: dict[str, BotSpec] = {
         },
         "information-set MCTS in C++ (docs/ismcts.md)",
     ),
-    "best": BotSpec(best_bot, {"seed": integer}, f"the strongest built-in bot at about 100 ms a decision ({BEST})"),
+    "best": BotSpec(best_bot, {"seed": integer}, f"the strongest built-in bot within 100 ms a decision ({BEST})"),
     "solver": BotSpec(
         SolverBot,
         {
