@@ -5,9 +5,9 @@
 Hands are played by heuristic-v2; the member is asked at every decision of every seat (the calls, the
 exchange, the plays, the bomb offers) and its answer timed in CPU time of this thread (the members run
 on one thread), so a busy machine inflates the figures little. Two means: over the mid-hand plays (a
-play with a choice, 20 to 40 cards left in the hands), by which the members' budgets, fixed in
-iterations or worlds, are about 1 ms, 10 ms or 100 ms (docs/field.md); and over every
-decision of the hands, which the exchange and the first plays, with the most cards, make dearer.
+play with a choice, 20 to 40 cards left in the hands), and over every decision of the hands, which the
+exchange and the first plays, with the most cards, make dearer (docs/field.md gives both for the field
+and `best`).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ made rate.
 
     python scripts/forced_calls.py best --kind tichu --member mc-10ms --deals 300 --seed 7 --threads 2
 
-About 20 minutes on 2 cores; docs/field.md "best" gives what it found for `best`.
+About 12 minutes on 2 cores; docs/field.md "Its calls" gives what it found for `best`.
 """
 
 from __future__ import annotations

@@ -24,9 +24,9 @@ class FieldMember:
 
 
 # Weakest first. Every option is written out, so that a later change of a bot's defaults leaves a member
-# as it is. The budgets: about 1 ms and 10 ms of CPU a decision on one idle core, over whole hands
-# (`python bench/field_costs.py` measures them; docs/field.md); ismcts-100ms is the 100 ms
-# bot of 2026-12-02 as it was named then (9,700 iterations, about 100 ms of a mid-hand decision then).
+# as it is. The names are the budgets measured when each was made; on the machine of 2026-12-07 a
+# mid-hand play costs about 0.7, 7 to 10 and 130 ms (`python bench/field_costs.py`, docs/field.md);
+# ismcts-100ms is the 100 ms bot of 2026-12-02 as it was named then (9,700 iterations).
 _MC = "playouts_per_world=1,policy=heuristic-v2,calls=1,call_worlds=0,exchange_worlds=0"
 _ISMCTS = "policy=heuristic-v2,exploration=0.35,prior=0.5,extend=0,calls=0,call_worlds=0"
 _CALLS = "tichu_chance=0.5,grand_chance=0.46"
