@@ -93,7 +93,7 @@ def with_doubt(heuristic: str, doubt: float) -> str:
         return heuristic
     if heuristic == "heuristic-v2":
         raise ValueError("heuristic-v2 calls by its own table, which takes no doubt")
-    return _args.policy(f"{heuristic}{',' if ':' in heuristic else ':'}call_doubt={round(100 * doubt)}")
+    return _with_settings(heuristic, [f"call_doubt={round(100 * doubt)}"])
 
 
 def calling_heuristic(policy: str, doubt: float, tichu_chance: float, grand_chance: float) -> str:
@@ -115,6 +115,12 @@ def calling_heuristic(policy: str, doubt: float, tichu_chance: float, grand_chan
         )
         if chance != usual
     ]
+    return _with_settings(heuristic, settings)
+
+
+def _with_settings(heuristic: str, settings: list[str]) -> str:
+    """The heuristic `heuristic` (a policy text) with more ``KEY=VALUE`` settings, checked by the core
+    (ValueError for a setting the text gives already)."""
     if not settings:
         return heuristic
     return _args.policy(f"{heuristic}{',' if ':' in heuristic else ':'}{','.join(settings)}")
