@@ -20,7 +20,7 @@ python -m pip install -q -C cmake.define.TICHU_SANITIZE=ON -C cmake.define.TICHU
 # checks are off because CPython keeps objects alive until exit on purpose.
 export LD_PRELOAD="$(g++ -print-file-name=libasan.so) $(g++ -print-file-name=libubsan.so)"
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:strict_string_checks=1
-export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:suppressions=$PWD/scripts/ubsan-suppressions.txt"
 export HYPOTHESIS_PROFILE=sanitize
 export TICHU_GAME_HANDS=100  # whole hands under the sanitizers: a tenth of the plain run
 
