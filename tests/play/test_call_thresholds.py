@@ -259,3 +259,19 @@ def test_the_push_keeps_the_best_card_only_for_a_hand_the_bot_would_call():
     assert make_bot("mc:worlds=2,policy=heuristic-v2,tichu_chance=0.5").heuristic == "heuristic-v2"
     with pytest.raises(ValueError, match="given twice"):
         make_bot("ismcts:iterations=5,policy=heuristic:tichu_chance=500,tichu_chance=0.7")
+
+
+def test_the_heuristic_bot_calls_exactly_the_hands_table_call_calls_between_whole_per_mille():
+    # R7.1: a threshold between two whole per mille (the table's grain) calls as table_call does, not rounded down
+    from tichu_fast.bots import HeuristicBot
+
+    grand = [s for s in STATES if s.decision == Decision.GRAND_TICHU][:40]
+    for state in grand:
+        seat = state.current_player
+        chance = _core._heuristic_call_chance(state.seen(seat).mask, True, "heuristic")
+        for threshold in (chance / 1000, (chance + 0.4) / 1000):
+            bot = HeuristicBot(grand_chance=threshold)
+            bot.reset(0)
+            expected = table_call(state, seat, grand_chance=threshold)
+            assert expected.call is (threshold * 1000 <= chance)
+            assert bot.act(state, seat) == expected

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tichu_fast import _args, _core
-from tichu_fast.bots.decide import doubt_of, threshold
+from tichu_fast.bots.decide import doubt_of, per_mille, threshold
 from tichu_fast.bots.twin import core_state, policy_action_of
 
 __all__ = [
@@ -93,7 +93,7 @@ class HeuristicBot(PolicyBot):
         settings = [params] if params else []
         for key, value in (("tichu_chance", tichu_chance), ("grand_chance", grand_chance)):
             if value is not None:
-                settings.append(f"{key}={round(1000 * threshold(value, key))}")
+                settings.append(f"{key}={per_mille(threshold(value, key))}")
         if doubt is not None:
             settings.append(f"call_doubt={round(100 * doubt_of(doubt))}")
         self.params = ",".join(settings)

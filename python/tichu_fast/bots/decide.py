@@ -42,6 +42,7 @@ __all__ = [
     "kept_choice",
     "no_call",
     "own_heuristic",
+    "per_mille",
     "search_call",
     "search_exchange",
     "table_call",
@@ -76,6 +77,13 @@ def threshold(value: object, what: str) -> float:
     return number
 
 
+def per_mille(chance: float) -> int:
+    """The heuristic's setting (whole per mille, docs/heuristic.md "Settings") that calls exactly the hands
+    `table_call` calls from `chance`: the table's chances are whole per mille, called when at least the
+    setting, so the smallest whole per mille not below `chance` (0.5551 -> 556, 0.555 -> 555)."""
+    return math.ceil(1000 * chance - 1e-9)
+
+
 def doubt_of(value: object) -> float:
     """A doubt in logits (docs/heuristic.md "Calls"): a finite number within +-10 (TypeError, ValueError)."""
     number = _args.real(value, "doubt")
@@ -108,7 +116,7 @@ def calling_heuristic(policy: str, doubt: float, tichu_chance: float, grand_chan
     if heuristic == "heuristic-v2":
         return heuristic
     settings = [
-        f"{name}={math.ceil(1000 * chance - 1e-9)}"  # the table's chances are whole per mille, as table_call reads
+        f"{name}={per_mille(chance)}"
         for name, chance, usual in (
             ("tichu_chance", tichu_chance, TICHU_CHANCE),
             ("grand_chance", grand_chance, GRAND_CHANCE),
