@@ -8,7 +8,7 @@ import pytest
 
 import tichu_fast as tf
 from tichu_fast import _core
-from tichu_fast.bots import MonteCarloBot, make_bot
+from tichu_fast.bots import HeuristicBot, MonteCarloBot, make_bot
 from tichu_fast.bots.solver_bot import SolverBot
 from tichu_fast.decide import GRAND_CHANCE, TICHU_CHANCE, call_action, table_call
 from tichu_fast.enums import ActionKind, Call, Decision
@@ -263,8 +263,6 @@ def test_the_push_keeps_the_best_card_only_for_a_hand_the_bot_would_call():
 
 def test_the_heuristic_bot_calls_exactly_the_hands_table_call_calls_between_whole_per_mille():
     # R7.1: a threshold between two whole per mille (the table's grain) calls as table_call does, not rounded down
-    from tichu_fast.bots import HeuristicBot
-
     grand = [s for s in STATES if s.decision == Decision.GRAND_TICHU][:40]
     for state in grand:
         seat = state.current_player
