@@ -77,6 +77,8 @@ def test_save_load_and_concat(data, tmp_path):
     assert np.array_equal(both.moves[both.candidates(i)], data.moves[data.candidates(5)])
     assert len(SelfPlayData.concat([])) == 0
     assert same(SelfPlayData.concat([SelfPlayData.empty(), data]), data)
+    # one part is that part, not a copy: a round of millions of positions is held once
+    assert SelfPlayData.concat([data]) is data
 
 
 def test_bad_files_and_arrays_are_refused(data, tmp_path):

@@ -168,6 +168,8 @@ class SelfPlayData:
         """The decisions of `parts`, one after the other (offsets shifted)."""
         if not parts:
             return SelfPlayData.empty()
+        if len(parts) == 1:
+            return parts[0]  # no copy: a round's data can be most of the memory
         arrays: dict[str, Any] = {}
         for name in _DTYPES:
             if name == "offsets":

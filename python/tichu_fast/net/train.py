@@ -271,7 +271,9 @@ def run(
             f"({len(data) / selfplay_s:.0f} searched decisions/s)"
         )
         first = 0 if settings.window == 0 else max(0, round_ + 1 - settings.window)
-        training = SelfPlayData.concat([SelfPlayData.load(_data_path(out, r)) for r in range(first, round_ + 1)])
+        # this round's data as made (the same arrays as its file): one copy of it in memory, not three
+        training = SelfPlayData.concat([*(SelfPlayData.load(_data_path(out, r)) for r in range(first, round_)), data])
+        del data
         clock = time.perf_counter()
         rng = np.random.default_rng([settings.seed, round_])
         losses: dict[str, float] = {}
