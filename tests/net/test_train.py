@@ -143,6 +143,8 @@ def test_quick_end_to_end_and_resume(tmp_path, capsys):
     assert main(["--out", str(out), "--quick", "--seed", "3", "--resume", "--rounds", "2", "--png", str(picture)]) == 0
     printed = capsys.readouterr().out
     assert "resumed after round 0" in printed
+    resumed = json.loads((out / "net.json").read_text())["command"]
+    assert resumed.endswith("--seed 3 --rounds 2 --png " + str(picture)) and "--resume" not in resumed
     assert picture.exists() or "matplotlib is not installed" in printed
     with (out / "curve.csv").open() as file:
         rows = list(csv.DictReader(file))

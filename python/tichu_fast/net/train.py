@@ -334,7 +334,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
     args = _parser().parse_args(arguments)
     settings = _settings(args)
-    command = shlex.join(["python", "-m", "tichu_fast.net.train", *arguments])
+    # the manifest's command makes the weights from nothing: a resumed run ends as the whole run does
+    command = shlex.join(["python", "-m", "tichu_fast.net.train", *(a for a in arguments if a != "--resume")])
     rows = run(settings, Path(args.out), args.threads, args.resume, command, args.ray)
     print(json.dumps(rows[-1] if rows else {}, sort_keys=True))
     if args.png:
