@@ -21,7 +21,7 @@ from tichu_fast.net import network as _network
 
 __all__ = ["SHIPPED", "evaluate", "load", "loaded", "register", "require", "shipped"]
 
-SHIPPED = Path(__file__).with_name("weights") / "net-v1.npz"
+SHIPPED = Path(__file__).with_name("weights") / "net-v2.npz"
 """The network that ships inside the package (its manifest beside it), registered as ``"net"``."""
 
 _NAME = re.compile(r"[A-Za-z0-9_.-]+")  # no ',', '=' nor ':': a name sits inside a bot's SPEC
