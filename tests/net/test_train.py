@@ -144,7 +144,8 @@ def test_quick_end_to_end_and_resume(tmp_path, capsys):
     printed = capsys.readouterr().out
     assert "resumed after round 0" in printed
     resumed = json.loads((out / "net.json").read_text())["command"]
-    assert resumed.endswith("--seed 3 --rounds 2 --png " + str(picture)) and "--resume" not in resumed
+    assert resumed.endswith("--seed 3 --rounds 2 --png " + str(picture))
+    assert "--resume" not in resumed
     assert picture.exists() or "matplotlib is not installed" in printed
     with (out / "curve.csv").open() as file:
         rows = list(csv.DictReader(file))
