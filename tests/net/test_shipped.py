@@ -59,3 +59,32 @@ def net_actions(hands: int = 12) -> str:
 
 def test_the_shipped_networks_moves_are_pinned() -> None:
     assert net_actions() == NET_ACTIONS
+
+
+# The shipped network's values and logits to the bit at every PLAY and BOMB decision of 4 heuristic-v1
+# hands, recorded when its sums ran on SSE2 (2026-12-07): the core sums on AVX2 where the CPU has it and
+# on SSE2 elsewhere (net.cpp), each output in the same order and without fused multiply-adds
+# (-ffp-contract=off), so every machine and build must give these same floats, and a seed's games
+# with them. A change of the forward pass that reorders a sum changes them; record them anew then.
+NET_OUTPUT_BITS = "344fc4d548d509ff"
+
+
+def net_output_bits(hands: int = 4) -> tuple[str, int]:
+    registry.shipped()
+    digest = hashlib.sha256()
+    checked = 0
+    for k in range(hands):
+        state = tf.HandState.new(tf.hand_seed(37, k))
+        while not state.is_terminal():
+            if state.decision in (tf.Decision.PLAY, tf.Decision.BOMB):
+                value, logits = registry.evaluate(state, state.legal_moves_array())
+                digest.update(value.tobytes() + logits.tobytes())
+                checked += 1
+            state.apply(tf.policy_action(state, "heuristic-v1", k))
+    return digest.hexdigest()[:16], checked
+
+
+def test_the_shipped_networks_outputs_are_the_same_floats_on_every_cpu() -> None:
+    bits, checked = net_output_bits()
+    assert checked > 100
+    assert bits == NET_OUTPUT_BITS

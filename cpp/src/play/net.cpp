@@ -34,24 +34,48 @@ std::vector<float> transposed(const std::vector<float>& w, int out, int in) {
   return t;
 }
 
+#if defined(__GNUC__)
+// Vectors of W floats (GCC's and Clang's vector types): `reg` held in
+// registers, `at` read and written in place at any float (unaligned, may
+// alias). Spelled out per width: GCC 12 mis-sizes a vector_size that depends
+// on a template parameter.
+template <int W>
+struct Floats;
+template <>
+struct Floats<4> {
+  using reg = float __attribute__((vector_size(16)));
+  using at = float __attribute__((vector_size(16), aligned(4), may_alias));
+};
+template <>
+struct Floats<8> {
+  using reg = float __attribute__((vector_size(32)));
+  using at = float __attribute__((vector_size(32), aligned(4), may_alias));
+};
+#endif
+
 // acc[0, out) = bias + the sum over the listed inputs i of x[i] * row i of
-// wt ([in][out]). Outputs are taken 16 at a time, held in registers while
-// every listed row is added (GCC and Clang vector types, which the compiler
-// maps to the machine's widest registers), the last few one by one.
-void add_rows(const float* x, const int* inputs, int n, const float* wt, const float* bias, int out, float* acc) {
+// wt ([in][out]), with vectors of W floats: outputs are taken 16 at a time,
+// held in registers while every listed row is added, the last few one by one.
+// Each output is summed in the same order whatever W is, and -ffp-contract=off
+// (CMakeLists.txt) rounds every product before it is added, so every width
+// gives the same floats to the bit: a seed's games do not depend on the CPU.
+// Inlined into each width's function below, and so built for its registers.
+template <int W>
+[[gnu::always_inline]] inline void add_rows_by(const float* x, const int* inputs, int n, const float* wt,
+                                               const float* bias, int out, float* acc) {
   int o = 0;
 #if defined(__GNUC__)
-  using Float4 = float __attribute__((vector_size(16)));  // SSE2's and NEON's width, everywhere this builds
+  using At = typename Floats<W>::at;
+  constexpr std::size_t kW = W, kVecs = 16 / W;
   for (; o + 16 <= out; o += 16) {
-    std::array<Float4, 4> sum;
-    std::memcpy(sum.data(), bias + o, sizeof sum);
+    std::array<typename Floats<W>::reg, kVecs> sum;
+    for (std::size_t j = 0; j < kVecs; ++j) sum[j] = *reinterpret_cast<const At*>(bias + o + j * kW);
     for (int k = 0; k < n; ++k) {
-      std::array<Float4, 4> row;
-      std::memcpy(row.data(), wt + static_cast<std::ptrdiff_t>(inputs[k]) * out + o, sizeof row);
+      const float* row = wt + static_cast<std::ptrdiff_t>(inputs[k]) * out + o;
       const float xi = x[inputs[k]];
-      for (std::size_t j = 0; j < 4; ++j) sum[j] += xi * row[j];
+      for (std::size_t j = 0; j < kVecs; ++j) sum[j] += xi * *reinterpret_cast<const At*>(row + j * kW);
     }
-    std::memcpy(acc + o, sum.data(), sizeof sum);
+    for (std::size_t j = 0; j < kVecs; ++j) *reinterpret_cast<At*>(acc + o + j * kW) = sum[j];
   }
 #endif
   for (; o < out; ++o) {
@@ -60,6 +84,34 @@ void add_rows(const float* x, const int* inputs, int n, const float* wt, const f
     acc[o] = v;
   }
 }
+
+using AddRows = void (*)(const float*, const int*, int, const float*, const float*, int, float*);
+
+// Four floats: SSE2's and NEON's width, everywhere this builds.
+void add_rows_4(const float* x, const int* inputs, int n, const float* wt, const float* bias, int out, float* acc) {
+  add_rows_by<4>(x, inputs, n, wt, bias, out, acc);
+}
+
+#if defined(__GNUC__) && defined(__x86_64__)
+// On x86-64, AVX2's eight floats where the CPU has them, chosen once at load:
+// the distributed wheel is built for the baseline x86-64 (SSE2), and a policy
+// decision, mostly these sums, then costs about 15% less. (AVX-512's
+// sixteen were slower still than AVX2 on the machine measured, docs/net.md.)
+__attribute__((target("avx2"))) void add_rows_8(const float* x, const int* inputs, int n, const float* wt,
+                                                const float* bias, int out, float* acc) {
+  add_rows_by<8>(x, inputs, n, wt, bias, out, acc);
+}
+
+AddRows widest_add_rows() noexcept {
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx2")) return add_rows_8;
+  return add_rows_4;
+}
+#else
+AddRows widest_add_rows() noexcept { return add_rows_4; }
+#endif
+
+const AddRows add_rows = widest_add_rows();
 
 // The places of x's nonzero entries into `inputs`, their count returned; no
 // branch per entry (a test per input mispredicts on the sparse tensor's
