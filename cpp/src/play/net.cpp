@@ -96,7 +96,7 @@ void add_rows_4(const float* x, const int* inputs, int n, const float* wt, const
 // On x86-64, AVX2's eight floats where the CPU has them, chosen once at load:
 // the distributed wheel is built for the baseline x86-64 (SSE2), and a policy
 // decision, mostly these sums, then costs about 15% less. (AVX-512's
-// sixteen were slower still than AVX2 on the machine measured, docs/net.md.)
+// sixteen were slower than these eight on the machine measured, docs/net.md.)
 __attribute__((target("avx2"))) void add_rows_8(const float* x, const int* inputs, int n, const float* wt,
                                                 const float* bias, int out, float* acc) {
   add_rows_by<8>(x, inputs, n, wt, bias, out, acc);
