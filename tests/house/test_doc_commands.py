@@ -50,7 +50,7 @@ CAPS = {
 }
 # Bot options inside SPECs, shrunk the same way (a budget in time would make the run long).
 SPEC_CAPS = [
-    # best first, as its SPEC (9,000 iterations), which the caps below shrink
+    # best first, as its SPEC (4,000 iterations), which the caps below shrink
     (re.compile(r"^best(?::(seed=\d+))?$"), lambda m: BEST + (f",{m[1]}" if m[1] else "")),
     (re.compile(r"\bbudget=[\d.]+(?:ms|s)?"), "budget=2ms"),
     (re.compile(r"\biterations=\d+"), "iterations=20"),

@@ -261,7 +261,7 @@ SMALL_SPECS = {
     "ismcts-1ms": "ismcts:iterations=20,policy=heuristic-v2",
     "ismcts-10ms": "ismcts:iterations=20,policy=heuristic-v2",
     "ismcts-100ms": "ismcts:iterations=20,keep=4,tichu_chance=0.35,grand_chance=0.35,policy=heuristic-v2",
-    "best": "ismcts:iterations=20,keep=4",
+    "best": "ismcts:iterations=20,keep=4,net=net,net_prior=1",
 }
 
 

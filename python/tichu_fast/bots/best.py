@@ -17,15 +17,15 @@ from tichu_fast.bots.protocol import Bot
 __all__ = ["BEST", "best_bot"]
 
 # ISMCTS playing out with heuristic-v1, whose playouts cost about half the shipped heuristic's: at equal
-# CPU time more iterations paid as much as better playouts (docs/field.md "best"). Calls, pushes and the
-# move keep=4 compares with are the shipped heuristic's (decide.calling_heuristic); keep=4 plays that move
-# unless the search finds one 4 points better (docs/ismcts.md). Its calls table is read with a doubt of
-# -1 logit, which calibrates it to best's own play (fitted on calls forced against mc-10ms: -0.97 +- 0.17),
-# and called from 77% and 80%: on the table's chances the heuristic's 55% and 60%, the hands best always
-# called (no calling threshold measured better; docs/field.md "Its calls"). 9,000 iterations cost 38 ms
-# a decision over whole hands, 65 ms a mid-hand play; 14,000 did no better (docs/field.md "best").
+# CPU time more iterations paid as much as better playouts (docs/field.md "best"). The shipped network
+# chooses what the tree tries first (net_prior=1): 4,000 iterations with it cost what 9,000 without it
+# cost, and win over the field (docs/net.md "In the search"). Calls, pushes and the move keep=4 compares
+# with are the shipped heuristic's (decide.calling_heuristic); keep=4 plays that move unless the search
+# finds one 4 points better (docs/ismcts.md). Its calls table is read with a doubt of -1 logit, which
+# calibrates it to searched play (fitted on calls forced against mc-10ms: -0.97 +- 0.17), and called
+# from 77% and 80%: on the table's chances the heuristic's 55% and 60% (docs/field.md "Its calls").
 _OPTIONS: dict[str, object] = {
-    "iterations": 9000,
+    "iterations": 4000,
     "policy": "heuristic-v1",
     "exploration": 0.35,
     "prior": 0.5,
@@ -36,7 +36,8 @@ _OPTIONS: dict[str, object] = {
     "tichu_chance": 0.77,
     "grand_chance": 0.8,
     "doubt": -1,
-    "net_prior": 0,
+    "net": "net",
+    "net_prior": 1,
     "value_weight": 0,
 }
 # a flag is 0 or 1 in a SPEC
