@@ -386,7 +386,7 @@ def duplicate_records(
     seed_b: int,
     rules: Rules,
     threads: int,
-) -> tuple[npt.NDArray[np.void], npt.NDArray[np.uint16]]: ...
+) -> tuple[npt.NDArray[np.void], npt.NDArray[np.uint16], npt.NDArray[np.uint64]]: ...
 
 class SolveResult:
     @property

@@ -33,7 +33,7 @@ from tichu_fast._ray import chunks, ray_chunks
 from tichu_fast.bots import Bot, HeuristicBot, as_bot, bot_name, make_bot
 from tichu_fast.bots.seats import VIEW_STREAM, Seats
 from tichu_fast.bots.specs import native_policy
-from tichu_fast.enums import Call
+from tichu_fast.enums import Call, Decision
 from tichu_fast.errors import BotError, IllegalMoveError, TichuError
 from tichu_fast.hand import HandState
 from tichu_fast.rules import Rules
@@ -99,6 +99,8 @@ class Plays:
     `score` is by seat team (column 0: seats 0 and 2); `decisions` and
     `seconds` (time spent in act(), 0 on the C++ path) are by team, A first.
     `replays` holds the replay text of the hands kept, by (deal, play).
+    `call_hands` holds the cards each seat called on (its first 8 for Grand
+    Tichu, its hand for Tichu; 0 without a call) as card masks.
     """
 
     score: npt.NDArray[np.int64]  # (plays, 2)
@@ -107,6 +109,7 @@ class Plays:
     calls: npt.NDArray[np.int64]  # (plays, 4): Call per seat
     decisions: npt.NDArray[np.int64]  # (plays, 2)
     seconds: npt.NDArray[np.float64]  # (plays, 2)
+    call_hands: npt.NDArray[np.uint64]  # (plays, 4)
     replays: dict[tuple[int, int], str] = field(default_factory=dict)
 
     @staticmethod
@@ -119,7 +122,7 @@ class Plays:
         return len(self.first_out)
 
 
-_PLAY_FIELDS = ("score", "first_out", "one_two", "calls", "decisions", "seconds")
+_PLAY_FIELDS = ("score", "first_out", "one_two", "calls", "decisions", "seconds", "call_hands")
 
 
 @dataclass(frozen=True)
@@ -144,12 +147,16 @@ class DuplicateResult:
     seconds: float
     native: bool  # played in C++ (then seconds_per_decision is the run's time over all decisions)
     deal_margins: tuple[float, ...] = field(repr=False)
-    # per play (row 2d + p: play p of deal d, team A at the seats of parity p): each seat's Call, and the seat
-    # that went out first; for the calibration of calls (tichu_fast.calibration)
+    # per play (row 2d + p: play p of deal d, team A at the seats of parity p): each seat's Call, the seat that
+    # went out first, and the cards each seat called on as a mask (a Grand Tichu's first 8, a Tichu's hand; 0
+    # without a call); for the calibration of calls (tichu_fast.calibration)
     seat_calls: npt.NDArray[np.int64] = field(
         default_factory=lambda: np.zeros((0, 4), np.int64), repr=False, compare=False
     )
     first_out: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(0, np.int64), repr=False, compare=False)
+    call_hands: npt.NDArray[np.uint64] = field(
+        default_factory=lambda: np.zeros((0, 4), np.uint64), repr=False, compare=False
+    )
     # the replay text of the hands of the first deals (`replays=` of duplicate), by (deal, play)
     replays: dict[tuple[int, int], str] = field(default_factory=dict, repr=False)
 
@@ -270,6 +277,9 @@ def _timed(fn: Callable[[], Any], clock: Callable[[], float]) -> Callable[[], tu
     return timed
 
 
+_CALLING = frozenset({Decision.GRAND_TICHU, Decision.TICHU, Decision.PLAY})  # where a call may be made (R7.2)
+
+
 class _Seats(Seats):
     """The arena's seats: a team's bot at the seats of parity (team ^ play), or with `play` None one bot at
     every seat (`endgame_positions`); each bot called through `_call` (a failure names it, the time limit),
@@ -281,6 +291,7 @@ class _Seats(Seats):
         self.teams, self.play_index, self.label, self.run = teams, play, label, run
         self.decisions = [0, 0]
         self.seconds = [0.0, 0.0]
+        self.call_hands = [0, 0, 0, 0]  # by seat: the cards it called on (Plays.call_hands)
 
     def _who(self, seat: int) -> str:
         """The bot at `seat` as an error names it."""
@@ -312,13 +323,17 @@ class _Seats(Seats):
         return action
 
     def apply(self, state: HandState, action: Any, seat: int, step: int) -> None:
-        """The action applied and counted; an illegal one names the bot that chose it."""
+        """The action applied and counted, the cards of a call kept; an illegal one names the bot that chose it."""
+        calling = state.decision in _CALLING and state.calls[seat] == Call.NONE
+        held = state.seen(seat).mask if calling else 0  # what a call now is decided on
         try:
             state.apply(action)
         except (TichuError, TypeError) as error:
             raise IllegalMoveError(
                 f"{self._who(seat)} chose {_shown(action)!r} at decision {step} of {self._of()}: {error}"
             ) from None
+        if calling and state.calls[seat] != Call.NONE:
+            self.call_hands[seat] = held
         self.decisions[self.team[seat]] += 1
 
 
@@ -331,7 +346,8 @@ def _play_out(
     seats.play(state)
     out = state.out_order
     one_two = len(out) >= 2 and (out[0] & 1) == (out[1] & 1)
-    return (state.returns(), out[0], one_two, [int(c) for c in state.calls], seats.decisions, seats.seconds)
+    calls = [int(c) for c in state.calls]
+    return (state.returns(), out[0], one_two, calls, seats.decisions, seats.seconds, seats.call_hands)
 
 
 def _copy(bot: Bot) -> Bot:
@@ -375,6 +391,7 @@ def _rows(rows: list[tuple[Any, ...]], replays: dict[tuple[int, int], str] | Non
         calls=np.array(columns[3], dtype=np.int64),
         decisions=np.array(columns[4], dtype=np.int64),
         seconds=np.array(columns[5], dtype=np.float64),
+        call_hands=np.array(columns[6], dtype=np.uint64).reshape(-1, 4),
         replays=replays or {},
     )
 
@@ -383,7 +400,7 @@ def _native_chunk(
     a: tuple[str, bool, int], b: tuple[str, bool, int], seed: int, first: int, n: int, rules: Rules, threads: int
 ) -> Plays:
     """The same deals played in C++ (no time per decision: seconds are 0)."""
-    records, decisions = _core.duplicate_records(seed, first, n, *a, *b, rules, threads)
+    records, decisions, call_hands = _core.duplicate_records(seed, first, n, *a, *b, rules, threads)
     counts = decisions.astype(np.int64)
     play = np.arange(len(records)) & 1
     # seats 0/2 are team A in play 0 and team B in play 1
@@ -396,6 +413,7 @@ def _native_chunk(
         calls=records["calls"].astype(np.int64),
         decisions=per_team,
         seconds=np.zeros((len(records), 2)),
+        call_hands=call_hands,
     )
 
 
@@ -629,6 +647,7 @@ def _summary(plays: Plays, names: tuple[str, str], seed: int, seconds: float, na
         replays=plays.replays,
         seat_calls=plays.calls,
         first_out=plays.first_out,
+        call_hands=plays.call_hands,
     )
 
 

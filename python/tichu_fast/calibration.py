@@ -2,15 +2,13 @@
 
 A heuristic decides Tichu and Grand Tichu from its estimated chance of going out
 first (docs/heuristic.md "Calls"). Over the hands of a duplicate match, each call
-of one team is paired with that chance, taken from the seat's dealt cards (the 14
-before the exchange for a Tichu, the first 8 for a Grand Tichu), and with whether
-the call was made. The calls are sorted by the chance and cut into ten groups of
-equal size (deciles): in a calibrated bot each group's made rate is close to its
-mean chance. The Brier score, the mean squared gap between chance and outcome,
-sums it up in one number (lower is better; 0.25 is a coin's).
-
-A Tichu called after the exchange was decided on the hand after it; its chance
-here is still that of the dealt cards.
+of one team is paired with that chance, read from the cards the seat called on
+(its first 8 for a Grand Tichu; for a Tichu its 14, before the exchange or after
+it, as the call came), and with whether the call was made. The calls are sorted
+by the chance and cut into ten groups of equal size (deciles): in a calibrated
+bot each group's made rate is close to its mean chance. The Brier score, the
+mean squared gap between chance and outcome, sums it up in one number (lower is
+better; 0.25 is a coin's).
 """
 
 from __future__ import annotations
@@ -24,11 +22,10 @@ import numpy as np
 import numpy.typing as npt
 
 from tichu_fast import _core
-from tichu_fast._core import Cards
 from tichu_fast.arena import DuplicateResult, Estimate
 from tichu_fast.enums import Call
 
-__all__ = ["Calibration", "CalibrationGroup", "call_calibration", "calls_heuristic", "dealt_chances"]
+__all__ = ["Calibration", "CalibrationGroup", "call_calibration", "calls_heuristic"]
 
 _Z = 1.959963984540054  # the two-sided 95% point of the normal distribution
 
@@ -173,35 +170,21 @@ def _wilson(made: int, n: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def dealt_chances(seed: int, deals: int, heuristic: str = "heuristic") -> npt.NDArray[np.float64]:
-    """(deals, 4, 2): for deal d of a run with `seed` (dealt by hand_seed(seed, d)) and each seat, the chance
-    the heuristic `heuristic` gives its 14 dealt cards (Tichu, [..., 0]) and its first 8 (Grand Tichu, [..., 1])."""
-    out = np.empty((deals, 4, 2))
-    for d in range(deals):
-        deck = _core.shuffled_deck(_core.hand_seed(seed, d))  # seat p: deck[14p:14p+14], the first 8 first
-        for p in range(4):
-            fourteen = Cards(" ".join(deck[14 * p : 14 * p + 14])).mask
-            eight = Cards(" ".join(deck[14 * p : 14 * p + 8])).mask
-            out[d, p, 0] = _core._heuristic_call_chance(fourteen, False, heuristic) / 1000
-            out[d, p, 1] = _core._heuristic_call_chance(eight, True, heuristic) / 1000
-    return out
-
-
 def call_calibration(
     result: DuplicateResult, heuristic: str = "heuristic", team: str = "a", seat: int | None = None
 ) -> dict[str, Calibration]:
-    """The calls of `team` ("a" or "b") in `result`, each paired with the chance its dealt cards have by the
-    calls table of `heuristic` (a policy text, e.g. ``"heuristic"``, ``"heuristic-v2"``; a search bot calls by
-    its playout heuristic's, see decide.own_heuristic), by kind: ``"tichu"`` and ``"grand_tichu"``. With `seat`
-    0 or 1, only the calls of the team's first or second seat (team A's first seat is seat 0 in a deal's first
-    play, seat 1 in its second)."""
+    """The calls of `team` ("a" or "b") in `result`, each paired with the chance the cards it was called on
+    have by the calls table of `heuristic` (a policy text, e.g. ``"heuristic"``, ``"heuristic-v2"``; a search
+    bot calls by its playout heuristic's, see decide.own_heuristic), by kind: ``"tichu"`` and
+    ``"grand_tichu"``. With `seat` 0 or 1, only the calls of the team's first or second seat (team A's first
+    seat is seat 0 in a deal's first play, seat 1 in its second). A call made before a position's play began
+    (arena.duplicate_positions) is not the arena's to read and is left out."""
     if team not in ("a", "b"):
         raise ValueError(f"team is 'a' or 'b', not {team!r}")
     if seat not in (None, 0, 1):
         raise ValueError(f"seat is 0, 1 or None (both), not {seat!r}")
-    if result.seat_calls.shape != (result.hands, 4):
+    if result.seat_calls.shape != (result.hands, 4) or result.call_hands.shape != (result.hands, 4):
         raise ValueError("this result keeps no calls of its hands")
-    chances = dealt_chances(result.seed, result.deals, heuristic)
     rows = np.arange(result.hands)
     play = rows & 1  # team A sits at the seats of parity `play`
     ours = (np.arange(4)[None, :] & 1) == (play[:, None] ^ (team == "b"))
@@ -209,10 +192,13 @@ def call_calibration(
         ours &= (np.arange(4)[None, :] >> 1) == seat
     made = result.first_out[:, None] == np.arange(4)[None, :]
     out = {}
-    for kind, call, column in (("tichu", Call.TICHU, 0), ("grand_tichu", Call.GRAND_TICHU, 1)):
-        mine = ours & (result.seat_calls == int(call))
-        chance = chances[rows // 2][:, :, column]  # both plays of a deal hold the same cards
-        out[kind] = Calibration(kind, chance[mine], made[mine])
+    for kind, call in (("tichu", Call.TICHU), ("grand_tichu", Call.GRAND_TICHU)):
+        mine = ours & (result.seat_calls == int(call)) & (result.call_hands != 0)
+        grand = call == Call.GRAND_TICHU
+        chance = [
+            _core._heuristic_call_chance(int(cards), grand, heuristic) / 1000 for cards in result.call_hands[mine]
+        ]
+        out[kind] = Calibration(kind, np.array(chance, dtype=np.float64), made[mine])
     return out
 
 

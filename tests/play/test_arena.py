@@ -8,6 +8,7 @@ import subprocess
 import sys
 from typing import ClassVar
 
+import numpy as np
 import pytest
 
 import tichu_fast as tf
@@ -123,6 +124,8 @@ def test_the_cpp_path_plays_what_the_python_loop_plays(a, b, py_a, py_b):
     assert not python.native
     assert native.deal_margins == python.deal_margins
     assert native.to_dict() | _no_time() == python.to_dict() | _no_time() | {"native": True}
+    np.testing.assert_array_equal(native.call_hands, python.call_hands)  # the cards each call was made on
+    assert ((native.call_hands != 0) == (native.seat_calls != 0)).all()
 
 
 def _no_time() -> dict:

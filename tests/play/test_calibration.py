@@ -9,9 +9,10 @@ import pytest
 
 import tichu_fast as tf
 from tichu_fast import _core
-from tichu_fast.arena import duplicate
+from tichu_fast.arena import duplicate, duplicate_positions
 from tichu_fast.bots import HeuristicBot, make_bot
-from tichu_fast.calibration import Calibration, call_calibration, dealt_chances
+from tichu_fast.bots.decide import call_action
+from tichu_fast.calibration import Calibration, call_calibration
 
 
 def test_groups_brier_and_wilson_by_hand():
@@ -89,6 +90,7 @@ def test_the_calls_and_chances_are_those_of_hands_played_by_hand():
     ours = call_calibration(result)
     theirs = call_calibration(result, "heuristic-v2", team="b")
     expected: dict[str, dict[str, list]] = {side: {"tichu": [], "grand_tichu": []} for side in ("a", "b")}
+    after_exchange = 0  # Tichus called on other cards than the dealt 14
     for d in range(deals):
         deal_seed = tf.hand_seed(seed, d)
         start = tf.HandState.new(deal_seed)
@@ -96,19 +98,20 @@ def test_the_calls_and_chances_are_those_of_hands_played_by_hand():
         for play in (0, 1):
             a, b = HeuristicBot(), make_bot("heuristic-v1")
             state = tf.HandState.new(deal_seed)
-            first_eight = {}
+            called_on = {}  # seat -> what it saw when its call came: its first 8, or its 14 then
             while not state.is_terminal():
                 seat = state.current_player
-                if state.decision == tf.Decision.GRAND_TICHU:
-                    first_eight[seat] = state.seen(seat).mask
+                seen = state.seen(seat).mask
                 state.apply((a if (seat & 1) == play else b).act(state, seat))
+                if seat not in called_on and state.calls[seat] != tf.Call.NONE:
+                    called_on[seat] = seen
             for seat, call in enumerate(state.calls):
                 if call == tf.Call.NONE:
                     continue
                 side, heuristic = ("a", "heuristic") if (seat & 1) == play else ("b", "heuristic-v2")
                 grand = call == tf.Call.GRAND_TICHU
-                cards = first_eight[seat] if grand else start.hands[seat].mask
-                chance = _core._heuristic_call_chance(cards, grand, heuristic) / 1000
+                after_exchange += not grand and called_on[seat] != start.hands[seat].mask
+                chance = _core._heuristic_call_chance(called_on[seat], grand, heuristic) / 1000
                 expected[side]["grand_tichu" if grand else "tichu"].append((chance, state.out_order[0] == seat))
     for side, got in (("a", ours), ("b", theirs)):
         for kind in ("tichu", "grand_tichu"):
@@ -117,17 +120,8 @@ def test_the_calls_and_chances_are_those_of_hands_played_by_hand():
             assert pairs == sorted(expected[side][kind])
     assert ours["tichu"].calls == result.call_success["a"]["tichu"]["calls"] > 0
     assert theirs["tichu"].calls == result.call_success["b"]["tichu"]["calls"] > 0
-
-
-def test_dealt_chances_read_the_deal_of_each_seat():
-    chances = dealt_chances(5, 3, "heuristic-v2")
-    for d in range(3):
-        state = tf.HandState.new(tf.hand_seed(5, d))
-        for seat in range(4):
-            assert (
-                chances[d, seat, 0]
-                == _core._heuristic_call_chance(state.hands[seat].mask, False, "heuristic-v2") / 1000
-            )
+    assert ours["grand_tichu"].calls + theirs["grand_tichu"].calls > 0
+    assert after_exchange > 0  # so the chance is read from the cards called on, not from the deal
 
 
 def test_call_calibration_refuses_a_wrong_team():
@@ -143,16 +137,16 @@ def test_call_calibration_of_one_seat_of_the_team(team):
     # the team's first seat (its parity below 2) and its second, counted by hand; together the whole team
     deals, seed = 60, 3
     result = duplicate("heuristic-v2", "heuristic", deals, seed)
-    chances = dealt_chances(seed, deals, "heuristic-v2")
     whole = call_calibration(result, "heuristic-v2", team)
-    for kind, call, column in (("tichu", tf.Call.TICHU, 0), ("grand_tichu", tf.Call.GRAND_TICHU, 1)):
+    for kind, call in (("tichu", tf.Call.TICHU), ("grand_tichu", tf.Call.GRAND_TICHU)):
         parts = []
         for seat in (0, 1):
             chance, made = [], []
             for row in range(result.hands):
                 s = ((row & 1) ^ (team == "b")) + 2 * seat
                 if result.seat_calls[row, s] == int(call):
-                    chance.append(chances[row // 2, s, column])
+                    cards, grand = int(result.call_hands[row, s]), call == tf.Call.GRAND_TICHU
+                    chance.append(_core._heuristic_call_chance(cards, grand, "heuristic-v2") / 1000)
                     made.append(result.first_out[row] == s)
             got = call_calibration(result, "heuristic-v2", team, seat=seat)[kind]
             np.testing.assert_array_equal(got.chance, chance)
@@ -160,3 +154,23 @@ def test_call_calibration_of_one_seat_of_the_team(team):
             parts.append(got.calls)
         assert sum(parts) == whole[kind].calls
     assert whole["tichu"].calls > 0
+
+
+def test_a_call_made_before_a_position_is_left_out():
+    # seat 0 calls Tichu before the exchange; from the first play on, the arena sees only the calls after
+    positions = []
+    for d in range(6):
+        state = tf.HandState.new(tf.hand_seed(9, d))
+        bot = HeuristicBot(calls=False)
+        while state.decision != tf.Decision.PLAY:
+            seat = state.current_player
+            called = seat == 0 and state.decision == tf.Decision.TICHU
+            state.apply(call_action(state) if called else bot.act(state, seat))
+        positions.append(state)
+    result = duplicate_positions(HeuristicBot(), HeuristicBot(), positions, 4)
+    assert (result.seat_calls[:, 0] == int(tf.Call.TICHU)).all()
+    assert (result.call_hands[:, 0] == 0).all()
+    later = (result.seat_calls[:, 1:] != 0).sum()
+    assert (result.call_hands != 0).sum() == later > 0
+    both = call_calibration(result)["tichu"].calls + call_calibration(result, team="b")["tichu"].calls
+    assert both == (result.seat_calls[:, 1:] == int(tf.Call.TICHU)).sum()
