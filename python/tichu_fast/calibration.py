@@ -126,11 +126,11 @@ class Calibration:
         """The groups as text, one line each, the Brier score and the doubt that would calibrate the calls."""
         if not self.calls:
             return f"{self.kind}: no call"
-        d = self.doubt()
-        lines = [
-            f"{self.kind}: {self.calls} calls, {100 * self.made_rate:.1f}% made, Brier {self.brier:.4f}, "
-            f"calibrated by a doubt of {d.mean:+.2f} ± {d.ci:.2f}"
-        ]
+        one_sided = self._one_sided()
+        fit = (
+            f"{one_sided}: no doubt calibrates them" if one_sided else f"calibrated by a doubt of {self._doubt_shown()}"
+        )
+        lines = [f"{self.kind}: {self.calls} calls, {100 * self.made_rate:.1f}% made, Brier {self.brier:.4f}, {fit}"]
         lines.append(f"  {'calls':>6s} {'chance':>7s} {'made':>6s} {'95% interval':>14s} {'gap':>6s}")
         for g in self.groups(count):
             lines.append(
@@ -138,6 +138,17 @@ class Calibration:
                 f"{100 * g.low:6.1f}-{100 * g.high:5.1f}% {100 * g.gap:+5.1f}"
             )
         return "\n".join(lines)
+
+    def _one_sided(self) -> str | None:
+        """ "all made" or "none made" for calls no finite doubt calibrates (doubt() stops at its bound), else None."""
+        if self.made.all():
+            return "all made"
+        return None if self.made.any() else "none made"
+
+    def _doubt_shown(self) -> str:
+        """The calibrating doubt as a table shows it: the fit and its interval, or why there is none."""
+        d = self.doubt()
+        return self._one_sided() or f"{d.mean:+.2f} ± {d.ci:.2f}"
 
     def to_dict(self, count: int = 10) -> dict[str, Any]:
         """JSON-ready values: the counts, the Brier score and the calibrating doubt (None without a call) and the
@@ -224,10 +235,9 @@ def field_table(by_member: dict[str, dict[str, Calibration]], count: int = 10) -
     for name, kinds in by_member.items():
         for kind, c in kinds.items():
             if c.calls:
-                d = c.doubt()
                 lines.append(
                     f"{name:{width}s} {kind:11s} {c.calls:6d} {100 * c.made_rate:5.1f}% {c.brier:7.4f} "
-                    f"{100 * c.worst_gap(count):+8.1f} {d.mean:+6.2f} ± {d.ci:4.2f}"
+                    f"{100 * c.worst_gap(count):+8.1f} {c._doubt_shown():>13s}"
                 )
     for kind in ("tichu", "grand_tichu"):
         pooled = Calibration.join([kinds[kind] for kinds in by_member.values()])

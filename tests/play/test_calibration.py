@@ -12,7 +12,7 @@ from tichu_fast import _core
 from tichu_fast.arena import duplicate, duplicate_positions
 from tichu_fast.bots import HeuristicBot, make_bot
 from tichu_fast.bots.decide import call_action
-from tichu_fast.calibration import Calibration, call_calibration
+from tichu_fast.calibration import Calibration, call_calibration, field_table
 
 
 def test_groups_brier_and_wilson_by_hand():
@@ -174,3 +174,16 @@ def test_a_call_made_before_a_position_is_left_out():
     assert (result.call_hands != 0).sum() == later > 0
     both = call_calibration(result)["tichu"].calls + call_calibration(result, team="b")["tichu"].calls
     assert both == (result.seat_calls[:, 1:] == int(tf.Call.TICHU)).sum()
+
+
+def test_calls_all_made_or_none_are_shown_so_not_as_a_bound():
+    # doubt() stops at -10 / +10 with an interval of hundreds: the tables say why no doubt is shown
+    made = Calibration("grand_tichu", np.array([0.6, 0.7]), np.array([True, True]))
+    failed = Calibration("grand_tichu", np.array([0.6, 0.7]), np.array([False, False]))
+    assert "all made: no doubt calibrates them" in made.table()
+    assert "none made: no doubt calibrates them" in failed.table()
+    assert "10.00" not in made.table() + failed.table()
+    shown = field_table({"m": {"tichu": made, "grand_tichu": failed}})
+    assert "all made" in shown.splitlines()[1]
+    assert "none made" in shown.splitlines()[2]
+    assert "-10.00" not in shown
