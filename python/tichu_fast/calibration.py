@@ -104,13 +104,16 @@ class Calibration:
         return Estimate(d, _Z / math.sqrt(information) if information > 0 else math.inf)
 
     def groups(self, count: int = 10) -> list[CalibrationGroup]:
-        """The calls sorted by chance and cut into `count` groups as equal in size as may be (ties broken by the
-        order of the calls); fewer groups when there are fewer calls, none without a call."""
+        """The calls sorted by chance and cut into `count` groups as equal in size as may be; fewer groups when
+        there are fewer calls, none without a call. Calls of one chance are shuffled (by a fixed seed) before
+        they are cut: in calls joined match by match, a group cut from a tie would otherwise hold one match's
+        calls and show its opponent, not the chance."""
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
             raise ValueError(f"count must be a positive int, not {count!r}")
         if not self.calls:
             return []
-        order = np.argsort(self.chance, kind="stable")
+        shuffle = np.random.default_rng(0).permutation(self.calls)
+        order = shuffle[np.argsort(self.chance[shuffle], kind="stable")]
         out = []
         for part in np.array_split(order, min(count, self.calls)):
             made = int(self.made[part].sum())

@@ -187,3 +187,19 @@ def test_calls_all_made_or_none_are_shown_so_not_as_a_bound():
     assert "all made" in shown.splitlines()[1]
     assert "none made" in shown.splitlines()[2]
     assert "-10.00" not in shown
+
+
+def test_calls_of_one_chance_are_mixed_before_the_groups_are_cut():
+    # two matches joined: 100 calls at 60% all made, then 100 at 60% all failed. Cut in their order, the
+    # first group would be one match's (made 100%); shuffled, each group holds both, and the cut does not
+    # depend on the order the matches were joined in
+    first = Calibration("tichu", np.full(100, 0.6), np.ones(100, dtype=bool))
+    second = Calibration("tichu", np.full(100, 0.6), np.zeros(100, dtype=bool))
+    groups = Calibration.join([first, second]).groups(4)
+    assert [g.calls for g in groups] == [50] * 4
+    assert all(0.25 < g.made < 0.75 for g in groups)
+    assert sum(g.made * g.calls for g in groups) == 100
+    assert Calibration.join([first, second]).groups(4) == Calibration.join([first, second]).groups(4)
+    # chances that differ still sort: no shuffle moves a call past a higher chance
+    c = Calibration("tichu", np.array([0.9, 0.1, 0.5, 0.1]), np.array([True, False, True, True]))
+    assert [g.chance for g in c.groups(4)] == pytest.approx([0.1, 0.1, 0.5, 0.9])
