@@ -33,7 +33,7 @@ from tichu_fast._ray import chunks, ray_chunks
 from tichu_fast.bots import Bot, HeuristicBot, as_bot, bot_name, make_bot
 from tichu_fast.bots.seats import VIEW_STREAM, Seats
 from tichu_fast.bots.specs import native_policy
-from tichu_fast.enums import Call, Decision
+from tichu_fast.enums import Call
 from tichu_fast.errors import BotError, IllegalMoveError, TichuError
 from tichu_fast.hand import HandState
 from tichu_fast.rules import Rules
@@ -277,9 +277,6 @@ def _timed(fn: Callable[[], Any], clock: Callable[[], float]) -> Callable[[], tu
     return timed
 
 
-_CALLING = frozenset({Decision.GRAND_TICHU, Decision.TICHU, Decision.PLAY})  # where a call may be made (R7.2)
-
-
 class _Seats(Seats):
     """The arena's seats: a team's bot at the seats of parity (team ^ play), or with `play` None one bot at
     every seat (`endgame_positions`); each bot called through `_call` (a failure names it, the time limit),
@@ -324,15 +321,17 @@ class _Seats(Seats):
 
     def apply(self, state: HandState, action: Any, seat: int, step: int) -> None:
         """The action applied and counted, the cards of a call kept; an illegal one names the bot that chose it."""
-        calling = state.decision in _CALLING and state.calls[seat] == Call.NONE
-        held = state.seen(seat).mask if calling else 0  # what a call now is decided on
         try:
+            if isinstance(action, str):
+                action = state.parse_action(action)
+            calling = getattr(action, "call", False) is True  # a Grand Tichu or Tichu called (Action.call)
+            held = state.seen(seat).mask if calling else 0  # its first 8 for Grand Tichu, else its hand
             state.apply(action)
         except (TichuError, TypeError) as error:
             raise IllegalMoveError(
                 f"{self._who(seat)} chose {_shown(action)!r} at decision {step} of {self._of()}: {error}"
             ) from None
-        if calling and state.calls[seat] != Call.NONE:
+        if calling:
             self.call_hands[seat] = held
         self.decisions[self.team[seat]] += 1
 
