@@ -29,6 +29,7 @@ import numpy.typing as npt
 from tichu_fast import _args, _core
 from tichu_fast._args import ray_address as _ray_address
 from tichu_fast._args import seed as _seed  # the one seed check
+from tichu_fast._core import Action
 from tichu_fast._ray import chunks, ray_chunks
 from tichu_fast.bots import Bot, HeuristicBot, as_bot, bot_name, make_bot
 from tichu_fast.bots.seats import VIEW_STREAM, Seats
@@ -324,7 +325,7 @@ class _Seats(Seats):
         try:
             if isinstance(action, str):
                 action = state.parse_action(action)
-            calling = getattr(action, "call", False) is True  # a Grand Tichu or Tichu called (Action.call)
+            calling = isinstance(action, Action) and action.call  # a Grand Tichu or Tichu called
             held = state.seen(seat).mask if calling else 0  # its first 8 for Grand Tichu, else its hand
             state.apply(action)
         except (TichuError, TypeError) as error:

@@ -94,6 +94,20 @@ def test_an_action_whose_str_raises_keeps_the_arenas_error():
         duplicate(Odd(), RandomBot(), 2, 1)
 
 
+@pytest.mark.parametrize("action", ["no such action", "tichu", 7])
+def test_an_action_of_another_decision_or_no_action_names_the_bot(action):
+    # the arena reads a call off the action before applying it: text is parsed there, and what fails is the bot's
+    from tichu_fast.arena import duplicate
+    from tichu_fast.errors import IllegalMoveError
+
+    class Odd:
+        def act(self, _state, _seat):
+            return action
+
+    with pytest.raises(IllegalMoveError, match=r"chose .* at decision 0 of deal 0"):
+        duplicate(Odd(), RandomBot(), 2, 1)
+
+
 @pytest.mark.parametrize("progress", [5, "bar", object()])
 def test_progress_of_the_wrong_type_fails_before_any_work(progress):
     from tichu_fast.arena import duplicate, round_robin
