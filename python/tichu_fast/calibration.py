@@ -143,15 +143,18 @@ class Calibration:
         return "\n".join(lines)
 
     def _one_sided(self) -> str | None:
-        """ "all made" or "none made" for calls no finite doubt calibrates (doubt() stops at its bound), else None."""
+        """For calls no finite doubt calibrates (doubt() stops at its bound): "all made" or "none made"; else None."""
         if self.made.all():
             return "all made"
         return None if self.made.any() else "none made"
 
     def _doubt_shown(self) -> str:
         """The calibrating doubt as a table shows it: the fit and its interval, or why there is none."""
+        one_sided = self._one_sided()
+        if one_sided is not None:
+            return one_sided
         d = self.doubt()
-        return self._one_sided() or f"{d.mean:+.2f} ± {d.ci:.2f}"
+        return f"{d.mean:+.2f} ± {d.ci:.2f}"
 
     def to_dict(self, count: int = 10) -> dict[str, Any]:
         """JSON-ready values: the counts, the Brier score and the calibrating doubt (None without a call) and the
