@@ -73,12 +73,14 @@ void register_search(py::module_& m) {
       py::arg("hand"), "(strength in half points, losers) of a hand mask: the heuristic's call features.");
   m.def(
       "_heuristic_call_chance",
-      [](std::uint64_t hand, bool grand, py::handle heuristic) {
-        return heuristic_call_chance(call_hand(hand), grand, heuristic_params(policy_arg(heuristic, py::bool_(true))));
+      [](std::uint64_t hand, bool grand, py::handle heuristic, bool in_play) {
+        return heuristic_call_chance(call_hand(hand), grand, heuristic_params(policy_arg(heuristic, py::bool_(true))),
+                                     in_play);
       },
-      py::arg("hand"), py::arg("grand"), py::arg("heuristic") = "heuristic",
+      py::arg("hand"), py::arg("grand"), py::arg("heuristic") = "heuristic", py::arg("in_play") = false,
       "The calls table's chance in per mille that a hand (Grand Tichu: its first eight cards) goes out first, by "
-      "the numbers of the heuristic `heuristic` (a policy text; heuristic_params).");
+      "the numbers of the heuristic `heuristic` (a policy text; heuristic_params); `in_play`: a Tichu called in "
+      "play, on the hand after the exchange (play_doubt).");
   m.def(
       "policy_action",
       [](const RecordedHand& h, py::handle policy, py::handle calls, py::handle seed) {

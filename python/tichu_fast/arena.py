@@ -34,7 +34,7 @@ from tichu_fast._ray import chunks, ray_chunks
 from tichu_fast.bots import Bot, HeuristicBot, as_bot, bot_name, make_bot
 from tichu_fast.bots.seats import VIEW_STREAM, Seats
 from tichu_fast.bots.specs import native_policy
-from tichu_fast.enums import Call
+from tichu_fast.enums import Call, Decision
 from tichu_fast.errors import BotError, IllegalMoveError, TichuError
 from tichu_fast.hand import HandState
 from tichu_fast.rules import Rules
@@ -101,7 +101,9 @@ class Plays:
     `seconds` (time spent in act(), 0 on the C++ path) are by team, A first.
     `replays` holds the replay text of the hands kept, by (deal, play).
     `call_hands` holds the cards each seat called on (its first 8 for Grand
-    Tichu, its hand for Tichu; 0 without a call) as card masks.
+    Tichu, its hand for Tichu; 0 without a call) as card masks, and
+    `called_in_play` the seats whose Tichu came in play, on the hand after the
+    exchange (R7.2).
     """
 
     score: npt.NDArray[np.int64]  # (plays, 2)
@@ -111,6 +113,7 @@ class Plays:
     decisions: npt.NDArray[np.int64]  # (plays, 2)
     seconds: npt.NDArray[np.float64]  # (plays, 2)
     call_hands: npt.NDArray[np.uint64]  # (plays, 4)
+    called_in_play: npt.NDArray[np.bool_]  # (plays, 4)
     replays: dict[tuple[int, int], str] = field(default_factory=dict)
 
     @staticmethod
@@ -123,7 +126,7 @@ class Plays:
         return len(self.first_out)
 
 
-_PLAY_FIELDS = ("score", "first_out", "one_two", "calls", "decisions", "seconds", "call_hands")
+_PLAY_FIELDS = ("score", "first_out", "one_two", "calls", "decisions", "seconds", "call_hands", "called_in_play")
 
 
 @dataclass(frozen=True)
@@ -149,14 +152,18 @@ class DuplicateResult:
     native: bool  # played in C++ (then seconds_per_decision is the run's time over all decisions)
     deal_margins: tuple[float, ...] = field(repr=False)
     # per play (row 2d + p: play p of deal d, team A at the seats of parity p): each seat's Call, the seat that
-    # went out first, and the cards each seat called on as a mask (a Grand Tichu's first 8, a Tichu's hand; 0
-    # without a call); for the calibration of calls (tichu_fast.calibration)
+    # went out first, the cards each seat called on as a mask (a Grand Tichu's first 8, a Tichu's hand; 0
+    # without a call) and whether its Tichu came in play, after the exchange; for the calibration of calls
+    # (tichu_fast.calibration)
     seat_calls: npt.NDArray[np.int64] = field(
         default_factory=lambda: np.zeros((0, 4), np.int64), repr=False, compare=False
     )
     first_out: npt.NDArray[np.int64] = field(default_factory=lambda: np.zeros(0, np.int64), repr=False, compare=False)
     call_hands: npt.NDArray[np.uint64] = field(
         default_factory=lambda: np.zeros((0, 4), np.uint64), repr=False, compare=False
+    )
+    called_in_play: npt.NDArray[np.bool_] = field(
+        default_factory=lambda: np.zeros((0, 4), np.bool_), repr=False, compare=False
     )
     # the replay text of the hands of the first deals (`replays=` of duplicate), by (deal, play)
     replays: dict[tuple[int, int], str] = field(default_factory=dict, repr=False)
@@ -290,6 +297,7 @@ class _Seats(Seats):
         self.decisions = [0, 0]
         self.seconds = [0.0, 0.0]
         self.call_hands = [0, 0, 0, 0]  # by seat: the cards it called on (Plays.call_hands)
+        self.called_in_play = [False] * 4  # by seat: a Tichu called in play (Plays.called_in_play)
 
     def _who(self, seat: int) -> str:
         """The bot at `seat` as an error names it."""
@@ -327,6 +335,7 @@ class _Seats(Seats):
                 action = state.parse_action(action)
             calling = isinstance(action, Action) and action.call  # a Grand Tichu or Tichu called
             held = state.seen(seat).mask if calling else 0  # its first 8 for Grand Tichu, else its hand
+            in_play = state.decision == Decision.PLAY  # R7.2: a Tichu on the hand after the exchange
             state.apply(action)
         except (TichuError, TypeError) as error:
             raise IllegalMoveError(
@@ -334,6 +343,7 @@ class _Seats(Seats):
             ) from None
         if calling:
             self.call_hands[seat] = held
+            self.called_in_play[seat] = in_play
         self.decisions[self.team[seat]] += 1
 
 
@@ -347,7 +357,16 @@ def _play_out(
     out = state.out_order
     one_two = len(out) >= 2 and (out[0] & 1) == (out[1] & 1)
     calls = [int(c) for c in state.calls]
-    return (state.returns(), out[0], one_two, calls, seats.decisions, seats.seconds, seats.call_hands)
+    return (
+        state.returns(),
+        out[0],
+        one_two,
+        calls,
+        seats.decisions,
+        seats.seconds,
+        seats.call_hands,
+        seats.called_in_play,
+    )
 
 
 def _copy(bot: Bot) -> Bot:
@@ -392,6 +411,7 @@ def _rows(rows: list[tuple[Any, ...]], replays: dict[tuple[int, int], str] | Non
         decisions=np.array(columns[4], dtype=np.int64),
         seconds=np.array(columns[5], dtype=np.float64),
         call_hands=np.array(columns[6], dtype=np.uint64).reshape(-1, 4),
+        called_in_play=np.array(columns[7], dtype=np.bool_).reshape(-1, 4),
         replays=replays or {},
     )
 
@@ -400,7 +420,7 @@ def _native_chunk(
     a: tuple[str, bool, int], b: tuple[str, bool, int], seed: int, first: int, n: int, rules: Rules, threads: int
 ) -> Plays:
     """The same deals played in C++ (no time per decision: seconds are 0)."""
-    records, decisions, call_hands = _core.duplicate_records(seed, first, n, *a, *b, rules, threads)
+    records, decisions, call_hands, in_play = _core.duplicate_records(seed, first, n, *a, *b, rules, threads)
     counts = decisions.astype(np.int64)
     play = np.arange(len(records)) & 1
     # seats 0/2 are team A in play 0 and team B in play 1
@@ -414,6 +434,7 @@ def _native_chunk(
         decisions=per_team,
         seconds=np.zeros((len(records), 2)),
         call_hands=call_hands,
+        called_in_play=in_play,
     )
 
 
@@ -648,6 +669,7 @@ def _summary(plays: Plays, names: tuple[str, str], seed: int, seconds: float, na
         seat_calls=plays.calls,
         first_out=plays.first_out,
         call_hands=plays.call_hands,
+        called_in_play=plays.called_in_play,
     )
 
 

@@ -4,7 +4,8 @@ A heuristic decides Tichu and Grand Tichu from its estimated chance of going out
 first (docs/heuristic.md "Calls"). Over the hands of a duplicate match, each call
 of one team is paired with that chance, read from the cards the seat called on
 (its first 8 for a Grand Tichu; for a Tichu its 14, before the exchange or after
-it, as the call came), and with whether the call was made. The calls are sorted
+it, as the call came, a Tichu in play read with the heuristic's play_doubt), and
+with whether the call was made. The calls are sorted
 by the chance and cut into ten groups of equal size (deciles): in a calibrated
 bot each group's made rate is close to its mean chance. The Brier score, the
 mean squared gap between chance and outcome, sums it up in one number (lower is
@@ -200,7 +201,7 @@ def call_calibration(
         raise ValueError(f"team is 'a' or 'b', not {team!r}")
     if seat not in (None, 0, 1):
         raise ValueError(f"seat is 0, 1 or None (both), not {seat!r}")
-    if result.seat_calls.shape != (result.hands, 4) or result.call_hands.shape != (result.hands, 4):
+    if any(a.shape != (result.hands, 4) for a in (result.seat_calls, result.call_hands, result.called_in_play)):
         raise ValueError("this result keeps no calls of its hands")
     rows = np.arange(result.hands)
     play = rows & 1  # team A sits at the seats of parity `play`
@@ -213,7 +214,8 @@ def call_calibration(
         mine = ours & (result.seat_calls == int(call)) & (result.call_hands != 0)
         grand = call == Call.GRAND_TICHU
         chance = [
-            _core._heuristic_call_chance(int(cards), grand, heuristic) / 1000 for cards in result.call_hands[mine]
+            _core._heuristic_call_chance(int(cards), grand, heuristic, bool(in_play)) / 1000
+            for cards, in_play in zip(result.call_hands[mine], result.called_in_play[mine], strict=True)
         ]
         out[kind] = Calibration(kind, np.array(chance, dtype=np.float64), made[mine])
     return out

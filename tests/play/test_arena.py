@@ -126,6 +126,9 @@ def test_the_cpp_path_plays_what_the_python_loop_plays(a, b, py_a, py_b):
     assert native.to_dict() | _no_time() == python.to_dict() | _no_time() | {"native": True}
     np.testing.assert_array_equal(native.call_hands, python.call_hands)  # the cards each call was made on
     assert ((native.call_hands != 0) == (native.seat_calls != 0)).all()
+    np.testing.assert_array_equal(native.called_in_play, python.called_in_play)  # R7.2: a Tichu in play
+    assert native.called_in_play.any()  # both pairs call Tichu in play in some hands
+    assert not (native.called_in_play & (native.seat_calls != int(tf.Call.TICHU))).any()
 
 
 def _no_time() -> dict:

@@ -85,33 +85,39 @@ def test_an_empty_calibration_and_bad_arguments():
 
 
 def test_the_calls_and_chances_are_those_of_hands_played_by_hand():
+    # R7.1, R7.2: team A reads a Tichu called in play half a logit higher (play_doubt=-0.5), so it calls more there
     deals, seed = 30, 11
-    result = duplicate("heuristic", "heuristic-v1", deals, seed)
-    ours = call_calibration(result)
+    result = duplicate("heuristic:play_doubt=-0.5", "heuristic-v1", deals, seed)
+    ours = call_calibration(result, "heuristic:play_doubt=-50")
     theirs = call_calibration(result, "heuristic-v2", team="b")
     expected: dict[str, dict[str, list]] = {side: {"tichu": [], "grand_tichu": []} for side in ("a", "b")}
     after_exchange = 0  # Tichus called on other cards than the dealt 14
+    read_in_play = 0  # ... whose chance play_doubt changes
     for d in range(deals):
         deal_seed = tf.hand_seed(seed, d)
         start = tf.HandState.new(deal_seed)
         assert len(start.seen(start.current_player)) == 8
         for play in (0, 1):
-            a, b = HeuristicBot(), make_bot("heuristic-v1")
+            a, b = HeuristicBot(play_doubt=-0.5), make_bot("heuristic-v1")
             state = tf.HandState.new(deal_seed)
             called_on = {}  # seat -> what it saw when its call came: its first 8, or its 14 then
+            in_play = {}  # seat -> whether its call came at a play decision
             while not state.is_terminal():
                 seat = state.current_player
-                seen = state.seen(seat).mask
+                seen, playing = state.seen(seat).mask, state.decision == tf.Decision.PLAY
                 state.apply((a if (seat & 1) == play else b).act(state, seat))
                 if seat not in called_on and state.calls[seat] != tf.Call.NONE:
-                    called_on[seat] = seen
+                    called_on[seat], in_play[seat] = seen, playing
             for seat, call in enumerate(state.calls):
                 if call == tf.Call.NONE:
                     continue
-                side, heuristic = ("a", "heuristic") if (seat & 1) == play else ("b", "heuristic-v2")
+                side, heuristic = ("a", "heuristic:play_doubt=-50") if (seat & 1) == play else ("b", "heuristic-v2")
                 grand = call == tf.Call.GRAND_TICHU
                 after_exchange += not grand and called_on[seat] != start.hands[seat].mask
-                chance = _core._heuristic_call_chance(called_on[seat], grand, heuristic) / 1000
+                chance = _core._heuristic_call_chance(called_on[seat], grand, heuristic, in_play[seat]) / 1000
+                read_in_play += (
+                    side == "a" and chance != _core._heuristic_call_chance(called_on[seat], grand, heuristic) / 1000
+                )
                 expected[side]["grand_tichu" if grand else "tichu"].append((chance, state.out_order[0] == seat))
     for side, got in (("a", ours), ("b", theirs)):
         for kind in ("tichu", "grand_tichu"):
@@ -122,6 +128,7 @@ def test_the_calls_and_chances_are_those_of_hands_played_by_hand():
     assert theirs["tichu"].calls == result.call_success["b"]["tichu"]["calls"] > 0
     assert ours["grand_tichu"].calls + theirs["grand_tichu"].calls > 0
     assert after_exchange > 0  # so the chance is read from the cards called on, not from the deal
+    assert read_in_play > 0  # ... and a Tichu in play with the play_doubt
 
 
 def test_call_calibration_refuses_a_wrong_team():

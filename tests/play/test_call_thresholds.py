@@ -273,3 +273,49 @@ def test_the_heuristic_bot_calls_exactly_the_hands_table_call_calls_between_whol
             expected = table_call(state, seat, grand_chance=threshold)
             assert expected.call is (threshold * 1000 <= chance)
             assert bot.act(state, seat) == expected
+
+
+def test_play_doubt_reads_only_a_tichu_called_in_play():
+    # R7.2: play_doubt=P takes P hundredths of a logit more off a Tichu's chance in play (on the hand after the
+    # exchange), nothing off a Tichu before the exchange or a Grand Tichu
+    chance = _core._heuristic_call_chance
+    for seed in range(100):
+        hand, eight = tf.HandState.new(seed).hands[seed % 4].mask, tf.HandState.new(seed).seen(0).mask
+        assert chance(hand, False, "heuristic:play_doubt=55", True) == chance(hand, False, "heuristic:call_doubt=55")
+        assert chance(hand, False, "heuristic:call_doubt=-100,play_doubt=55", True) == chance(
+            hand, False, "heuristic:call_doubt=-45"
+        )
+        assert chance(hand, False, "heuristic:play_doubt=55") == chance(hand, False)
+        assert chance(eight, True, "heuristic:play_doubt=55", True) == chance(eight, True)
+
+
+def test_play_doubt_changes_the_calls_in_play_and_no_other():
+    # R7.1, R7.2: a bot with play_doubt declines the in-play Tichus whose doubted chance falls below its threshold,
+    # the heuristic, table_call and the search bots alike; the calls before the exchange stay
+    changed = 0
+    for state in STATES:
+        seat = state.current_player
+        usual = table_call(state, seat)
+        doubting = table_call(state, seat, heuristic="heuristic:play_doubt=100")
+        heuristic = HeuristicBot(play_doubt=1)
+        heuristic.reset(0)
+        assert policy_action(state, "heuristic:play_doubt=100", 0, calls=True) == heuristic.act(state, seat)
+        if state.decision != Decision.PLAY:
+            assert doubting == usual
+            continue
+        in_play = _core._heuristic_call_chance(state.seen(seat).mask, False, "heuristic", True)
+        if usual is not None and state.calls[seat ^ 2] == Call.NONE:
+            assert usual.call
+            doubted = _core._heuristic_call_chance(state.seen(seat).mask, False, "heuristic:play_doubt=100", True)
+            assert in_play >= 1000 * TICHU_CHANCE
+            assert (doubting is not None) == (doubted >= 1000 * TICHU_CHANCE)
+            if doubting is None:
+                changed += 1
+                assert not heuristic.act(state, seat).call
+    assert changed > 0
+    assert (
+        make_bot("ismcts:iterations=5,doubt=-1,play_doubt=0.55").heuristic == "heuristic:call_doubt=-100,play_doubt=55"
+    )
+    assert make_bot("mc:worlds=2,play_doubt=0.5").heuristic == "heuristic:play_doubt=50"
+    with pytest.raises(ValueError, match="no doubt"):
+        make_bot("ismcts:iterations=5,policy=heuristic-v2,play_doubt=0.5")

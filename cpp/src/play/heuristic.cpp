@@ -87,7 +87,7 @@ int losers(Mask hand) {
 }
 
 bool wants_grand_tichu(Mask first_eight, const HeuristicParams& hp);
-bool wants_tichu(Mask hand, const HeuristicParams& hp);
+bool wants_tichu(Mask hand, const HeuristicParams& hp, bool in_play = false);
 
 // ---------------------------------------------------------------- the plan
 // A split of the hand into combinations (docs/heuristic.md "Hand planning"):
@@ -715,9 +715,9 @@ bool wants_grand_tichu(Mask first_eight, const HeuristicParams& hp) {
   return heuristic_call_chance(first_eight, true, hp) >= hp[kGrandChance];
 }
 
-bool wants_tichu(Mask hand, const HeuristicParams& hp) {
+bool wants_tichu(Mask hand, const HeuristicParams& hp, bool in_play) {
   if (!hp.on(kRuleCalls)) return strength2(hand) >= 10 && losers(hand) <= 2;
-  return heuristic_call_chance(hand, false, hp) >= hp[kTichuChance];
+  return heuristic_call_chance(hand, false, hp, in_play) >= hp[kTichuChance];
 }
 
 }  // namespace
@@ -726,10 +726,11 @@ std::array<int, 2> heuristic_call_features(Mask hand, const HeuristicParams& par
   return {strength2(hand), losers_after(hand, unseen_from(kDeck & ~hand), params)};
 }
 
-int heuristic_call_chance(Mask hand, bool grand, const HeuristicParams& params) {
+int heuristic_call_chance(Mask hand, bool grand, const HeuristicParams& params, bool in_play) {
   const auto f = heuristic_call_features(hand, params);
   if (params[kCallTable] == 0) return table_chance(grand ? kGrandChanceTable : kTichuChanceTable, f[0], f[1]);
-  return doubted(table_chance(grand ? kGrandMadeTable : kTichuMadeTable, f[0], f[1]), params[kCallDoubt]);
+  const int doubt = params[kCallDoubt] + (in_play && !grand ? params[kPlayDoubt] : 0);
+  return doubted(table_chance(grand ? kGrandMadeTable : kTichuMadeTable, f[0], f[1]), doubt);
 }
 
 Action choose_heuristic_play(const HandState& s, const Move* moves, int n, const HeuristicParams& params) {
@@ -749,7 +750,7 @@ Action choose_heuristic(const HandState& s, bool calls, const HeuristicParams& h
       return push(s.hand(seat), s.call(seat) != Call::None || wants_tichu(s.hand(seat), hp),
                   partner_called && s.call(seat) == Call::None, hp);
     case Decision::Play:
-      if (calls && !partner_called && s.may_call_tichu(seat) && wants_tichu(s.hand(seat), hp)) {
+      if (calls && !partner_called && s.may_call_tichu(seat) && wants_tichu(s.hand(seat), hp, true)) {
         return value_action(ActionKind::Tichu, 1);
       }
       return play(s, hp, scratch);

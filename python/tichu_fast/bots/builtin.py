@@ -72,7 +72,8 @@ class HeuristicBot(PolicyBot):
     rules switched off, e.g. ``HeuristicBot(params="off=exchange")``; the default is the shipped one.
     Its calls (docs/heuristic.md "Calls") have three settings of their own, added to `params`: the
     chances from which it calls, `tichu_chance` and `grand_chance` (0..1: the risk it takes), and
-    `doubt`, how much stronger than itself it takes the opponents to be (logits taken off every chance).
+    `doubt`, how much stronger than itself it takes the opponents to be (logits taken off every chance),
+    and `play_doubt`, logits more off a Tichu called in play, read on the hand the exchange left.
     """
 
     policy = "heuristic"
@@ -86,6 +87,7 @@ class HeuristicBot(PolicyBot):
         tichu_chance: float | None = None,
         grand_chance: float | None = None,
         doubt: float | None = None,
+        play_doubt: float | None = None,
     ) -> None:
         super().__init__(calls, seed)
         if not isinstance(params, str):
@@ -94,8 +96,9 @@ class HeuristicBot(PolicyBot):
         for key, value in (("tichu_chance", tichu_chance), ("grand_chance", grand_chance)):
             if value is not None:
                 settings.append(f"{key}={per_mille(threshold(value, key))}")
-        if doubt is not None:
-            settings.append(f"call_doubt={round(100 * doubt_of(doubt))}")
+        for key, value in (("call_doubt", doubt), ("play_doubt", play_doubt)):
+            if value is not None:
+                settings.append(f"{key}={round(100 * doubt_of(value))}")
         self.params = ",".join(settings)
         if self.params:
             self.policy = _args.policy(f"heuristic:{self.params}")

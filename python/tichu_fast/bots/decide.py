@@ -92,27 +92,32 @@ def doubt_of(value: object) -> float:
     return number
 
 
-def with_doubt(heuristic: str, doubt: float) -> str:
+def with_doubt(heuristic: str, doubt: float, play_doubt: float = 0.0) -> str:
     """The heuristic `heuristic` (a policy text) calling as if its opponents were stronger by `doubt` logits:
-    ``heuristic:...,call_doubt=D`` with D = 100 x doubt. ValueError for heuristic-v2, whose calls table takes
-    no doubt, and for a text that sets call_doubt itself."""
-    doubt = doubt_of(doubt)
-    if not doubt:
+    ``heuristic:...,call_doubt=D`` with D = 100 x doubt; `play_doubt` logits more off a Tichu called in play,
+    on the hand after the exchange (``play_doubt=P``, docs/heuristic.md "Calls"). ValueError for heuristic-v2,
+    whose calls table takes no doubt, and for a text that sets call_doubt or play_doubt itself."""
+    doubts = [("call_doubt", doubt_of(doubt)), ("play_doubt", doubt_of(play_doubt))]
+    settings = [f"{name}={round(100 * value)}" for name, value in doubts if value]
+    if not settings:
         return heuristic
     if heuristic == "heuristic-v2":
         raise ValueError("heuristic-v2 calls by its own table, which takes no doubt")
-    return _with_settings(heuristic, [f"call_doubt={round(100 * doubt)}"])
+    return _with_settings(heuristic, settings)
 
 
-def calling_heuristic(policy: str, doubt: float, tichu_chance: float, grand_chance: float) -> str:
+def calling_heuristic(
+    policy: str, doubt: float, tichu_chance: float, grand_chance: float, play_doubt: float = 0.0
+) -> str:
     """The heuristic a search bot playing out with `policy` calls and pushes by (`own_heuristic`): with the
-    bot's `doubt` (`with_doubt`) and, but for heuristic-v2, whose table takes no settings, the bot's own
-    thresholds, so that its push keeps the best card for the hand it would call (docs/bots.md "Calls").
+    bot's `doubt` and `play_doubt` (`with_doubt`) and, but for heuristic-v2, whose table takes no settings,
+    the bot's own thresholds, so that its push keeps the best card for the hand it would call (docs/bots.md
+    "Calls").
 
     A threshold equal to the heuristic's default is left out (a ``heuristic:...`` text may set its own);
     ValueError for a text that sets a threshold the bot sets too.
     """
-    heuristic = with_doubt(own_heuristic(policy), doubt)
+    heuristic = with_doubt(own_heuristic(policy), doubt, play_doubt)
     if heuristic == "heuristic-v2":
         return heuristic
     settings = [
@@ -171,7 +176,8 @@ def table_call(
     asked = grand or state.decision == Decision.TICHU
     call = call_action(state)
     if call is not None and (grand or state.calls[seat ^ 2] == Call.NONE):
-        chance = _core._heuristic_call_chance(state.seen(seat).mask, grand, heuristic) / 1000
+        # not asked: the in-play Tichu (R7.2), on the hand the exchange left
+        chance = _core._heuristic_call_chance(state.seen(seat).mask, grand, heuristic, not asked) / 1000
         if chance >= (grand_chance if grand else tichu_chance):
             return call
     return no_call(state) if asked else None

@@ -176,6 +176,7 @@ class ISMCTSBot:
         tichu_chance: float = TICHU_CHANCE,
         grand_chance: float = GRAND_CHANCE,
         doubt: float = 0.0,
+        play_doubt: float = 0.0,
         net: str | None = None,
         net_prior: float = 0.0,
         value_weight: float = 0.0,
@@ -199,7 +200,8 @@ class ISMCTSBot:
         (`tichu_fast.bots.decide.table_call`; the defaults are the heuristic's own, 0.55 and 0.6):
         a player stronger than the heuristic goes out first more often than the table says. `doubt`
         takes that many logits off each chance of the table, as against opponents stronger than the
-        heuristic (docs/heuristic.md "Calls"; with the heuristic-v2 table, ValueError but for 0).
+        heuristic (docs/heuristic.md "Calls"; with the heuristic-v2 table, ValueError but for 0); `play_doubt`
+        takes that many more off a Tichu called in play, read on the hand after the exchange.
         `net`, `net_prior` and `value_weight` put a network in the search (see `ismcts`, docs/net.md).
         """
         if iterations is None and budget is None:
@@ -211,6 +213,7 @@ class ISMCTSBot:
         self.exploration = _args.nonnegative(exploration, "exploration")
         self.policy = _args.policy(policy)
         self.doubt = doubt_of(doubt)
+        self.play_doubt = doubt_of(play_doubt)
         self.calls = _args.flag(calls, "calls")
         self.prior = _args.nonnegative(prior, "prior")
         self.extend = _args.nonnegative(extend, "extend")
@@ -239,7 +242,9 @@ class ISMCTSBot:
         self.grand_chance = threshold(grand_chance, "grand_chance")
         # the calls table's, the push's and keep's (decide.own_heuristic): its calls with the doubt, its
         # push by its thresholds
-        self.heuristic = calling_heuristic(self.policy, self.doubt, self.tichu_chance, self.grand_chance)
+        self.heuristic = calling_heuristic(
+            self.policy, self.doubt, self.tichu_chance, self.grand_chance, self.play_doubt
+        )
         self._hand = self.seed
         self._decisions = 0
 
@@ -296,6 +301,7 @@ class ISMCTSBot:
             "tichu_chance": TICHU_CHANCE,
             "grand_chance": GRAND_CHANCE,
             "doubt": 0.0,
+            "play_doubt": 0.0,
             "net": None,
             "net_prior": 0.0,
             "value_weight": 0.0,

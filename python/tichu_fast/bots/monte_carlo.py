@@ -52,7 +52,8 @@ class MonteCarloBot(PolicyBot):
     "heuristic:2:weights" weighs uniform worlds instead, and needs `worlds`.
     `keep` > 0 plays the heuristic's move unless another has a mean team return
     at least `keep` points higher. `doubt` takes that many logits off each chance of
-    the calls table, as against opponents stronger than the heuristic (docs/heuristic.md "Calls").
+    the calls table, as against opponents stronger than the heuristic (docs/heuristic.md "Calls"), and
+    `play_doubt` that many more off a Tichu called in play, read on the hand after the exchange.
     `net` names a network (``"net"``, the shipped one, or a name `tichu_fast.net.registry.load` gave)
     whose value `value_weight` (in 0..1) mixes into each playout's return, 1 playing nothing out
     (`evaluate_actions`; docs/net.md "In the search").
@@ -77,6 +78,7 @@ class MonteCarloBot(PolicyBot):
         tichu_chance: float = TICHU_CHANCE,
         grand_chance: float = GRAND_CHANCE,
         doubt: float = 0.0,
+        play_doubt: float = 0.0,
         net: str | None = None,
         value_weight: float = 0.0,
     ) -> None:
@@ -90,6 +92,7 @@ class MonteCarloBot(PolicyBot):
             raise ValueError(f"worlds x playouts_per_world must be at most {_args.MAX_SAMPLES:_} (the cap of one call)")
         self.search_policy = _args.policy(policy)
         self.doubt = doubt_of(doubt)
+        self.play_doubt = doubt_of(play_doubt)
         self.threads = _args.threads(threads)
         self.call_worlds = _args.count(call_worlds, "call_worlds", 0, _args.MAX_WORLDS)
         self.exchange_worlds = _args.count(exchange_worlds, "exchange_worlds", 0, _args.MAX_WORLDS)
@@ -101,7 +104,9 @@ class MonteCarloBot(PolicyBot):
         self.tichu_chance = threshold(tichu_chance, "tichu_chance")
         self.grand_chance = threshold(grand_chance, "grand_chance")
         # the calls table's, the exchange's and keep's: its calls with the doubt, its push by its thresholds
-        self.heuristic = calling_heuristic(self.search_policy, self.doubt, self.tichu_chance, self.grand_chance)
+        self.heuristic = calling_heuristic(
+            self.search_policy, self.doubt, self.tichu_chance, self.grand_chance, self.play_doubt
+        )
         self.net = _args.network(net)
         self.value_weight = _args.value_weight(value_weight, self.net)
 
@@ -112,6 +117,7 @@ class MonteCarloBot(PolicyBot):
         if (self.tichu_chance, self.grand_chance) != (TICHU_CHANCE, GRAND_CHANCE):
             shown += f", tichu_chance={self.tichu_chance}, grand_chance={self.grand_chance}"
         shown += "" if not self.doubt else f", doubt={self.doubt}"
+        shown += "" if not self.play_doubt else f", play_doubt={self.play_doubt}"
         shown += "" if self.net is None else f", net={self.net!r}"
         shown += "" if not self.value_weight else f", value_weight={self.value_weight}"
         return f"MonteCarloBot({spend}, policy={self.search_policy!r}, calls={self.calls}, seed={self.seed}{shown})"

@@ -64,6 +64,7 @@ enum HeuristicParam : std::uint8_t {
   kLeadPhoenix,      // a lead's cost for the Phoenix alone: it is kept to join a combination
   kFollowPhoenix,    // an answer's cost for the Phoenix
   kFollowDragon,     // an answer's cost for the Dragon
+  kPlayDoubt,        // hundredths of a logit more taken off a Tichu called in play, on the hand after the exchange
   kNumHeuristicParams
 };
 
@@ -122,6 +123,7 @@ inline constexpr std::array<HeuristicParamSpec, kNumHeuristicParams> kHeuristicP
     {.name = "lead_phoenix", .value = 150, .v1 = 60, .v2 = 60, .rule = kRulePlan},
     {.name = "follow_phoenix", .value = 100, .v1 = 40, .v2 = 40, .rule = kRulePlan},
     {.name = "follow_dragon", .value = 100, .v1 = 30, .v2 = 30, .rule = kRulePlan},
+    {.name = "play_doubt", .value = 0, .v1 = 0, .v2 = 0, .rule = kRuleCalls},
 }};
 
 // The rules' names in a policy's text (`off=`), bit k the rule 1 << k.

@@ -112,6 +112,9 @@ std::array<int, 2> heuristic_call_features(Mask hand, const HeuristicParams& par
 // eight cards for Grand Tichu (`grand`), else of the hand for Tichu. The
 // heuristic calls from kTichuChance / kGrandChance (heuristic.cpp); a search
 // bot compares it with its own thresholds (tichu_fast.decide.table_call).
-int heuristic_call_chance(Mask hand, bool grand, const HeuristicParams& params = kShippedHeuristic);
+// A Tichu `in_play` is read on the hand the exchange left, with kPlayDoubt
+// more taken off: the table's chances count an exchange still to come.
+int heuristic_call_chance(Mask hand, bool grand, const HeuristicParams& params = kShippedHeuristic,
+                          bool in_play = false);
 
 }  // namespace tichu
