@@ -4,6 +4,7 @@ round-trip, the loss goes down, and the command runs end to end and resumes."""
 from __future__ import annotations
 
 import csv
+import hashlib
 import json
 
 import numpy as np
@@ -177,3 +178,38 @@ def test_imitation_then_search_with_the_network(tmp_path, capsys):
     assert facts["hands"] == 3 + 4
     assert facts["search"]["net"] == "training"
     assert facts["search"]["net_prior"] == 2.0
+
+
+def test_a_run_goes_on_from_a_network_file(tmp_path, capsys, monkeypatch):
+    """--init: the first weights are the file's (its hidden sizes), round 0 already searches with them, and the
+    manifest names the file by its sha256; --imitate and a file that is no network are refused."""
+    from tichu_fast.net import train
+    from tichu_fast.net.registry import SHIPPED
+
+    first = tmp_path / "first"
+    first.mkdir()
+    network.save(to_network(seeded(16, 8)), first / "net.npz", command="t", seed=0)
+    started = []
+    real_run = train.run
+
+    def spy(settings, out, threads, resume, command, ray=None, init=None):
+        started.append(to_network(from_network(init)).weights)
+        return real_run(settings, out, threads, resume, command, ray, init)
+
+    monkeypatch.setattr(train, "run", spy)
+    out = tmp_path / "run"
+    assert main(["--out", str(out), "--quick", "--init", str(first / "net.npz")]) == 0
+    capsys.readouterr()
+    for name, array in network.load(first / "net.npz").weights.items():
+        np.testing.assert_array_equal(started[0][name], array)
+    manifest = json.loads((out / "net.json").read_text())
+    assert manifest["init_sha256"] == hashlib.sha256((first / "net.npz").read_bytes()).hexdigest()
+    assert manifest["search"]["net"] == train.TRAINING_NET  # round 0 searched with the network it started from
+    assert network.load(out / NETWORK).hidden == (16, 8)
+    # 'net' is the shipped file
+    assert train._initial("net")[1] == hashlib.sha256(SHIPPED.read_bytes()).hexdigest()
+    with pytest.raises(SystemExit, match="--imitate"):
+        main(["--out", str(tmp_path / "other"), "--quick", "--init", "net", "--imitate", "2"])
+    (tmp_path / "bad.npz").write_bytes(b"no network")
+    with pytest.raises(SystemExit, match="--init"):
+        main(["--out", str(tmp_path / "bad"), "--quick", "--init", str(tmp_path / "bad.npz")])

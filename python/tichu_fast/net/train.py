@@ -1,10 +1,11 @@
 """Expert iteration from the command line: self-play by search, training, evaluation, round after round.
 
     python -m tichu_fast.net.train --out DIR [--seed 0] [--rounds R] [--hands N] [--iterations K]
-        [--threads T] [--epochs E] [--deals D] [--quick] [--resume] [--png FILE]
+        [--threads T] [--epochs E] [--deals D] [--init NPZ] [--quick] [--resume] [--png FILE]
 
 Each round plays N self-play hands with the round's search (`round_search`; round 0:
-ISMCTS of K iterations, heuristic-v1 playouts, prior 0.5), trains the network on the
+ISMCTS of K iterations, heuristic-v1 playouts, prior 0.5; with `--init`, a network file
+the run starts from, round 0 searches with it already), trains the network on the
 data of the last `--window` rounds (all by default), writes a checkpoint to DIR, and
 measures the network's policy (`NetBot`, its argmax) by duplicate deals against
 heuristic-v1 and heuristic. docs/net.md says what each file of DIR is and what a run costs.
@@ -15,6 +16,7 @@ from __future__ import annotations
 import argparse
 import csv
 import datetime
+import hashlib
 import importlib
 import json
 import os
@@ -32,10 +34,10 @@ import torch
 from tichu_fast._core import hand_seed
 from tichu_fast.arena import duplicate
 from tichu_fast.bots import NetBot
-from tichu_fast.net.network import save
-from tichu_fast.net.registry import register
+from tichu_fast.net.network import Network, load, save
+from tichu_fast.net.registry import SHIPPED, register
 from tichu_fast.net.selfplay import SearchSpec, SelfPlayData, play_hands
-from tichu_fast.net.torch_model import PolicyValueNet, epoch, to_network
+from tichu_fast.net.torch_model import PolicyValueNet, epoch, from_network, to_network
 
 __all__ = ["OPPONENTS", "NetBot", "Settings", "main", "round_search", "run"]
 
@@ -74,6 +76,7 @@ class Settings:
     net_prior: float = 1.0
     value_weight: float = 0.0
     imitate: int = 0
+    init: str = ""  # the sha256 of the network file the run starts from ("" from random weights)
 
 
 def round_search(round_: int, settings: Settings) -> SearchSpec:
@@ -82,7 +85,7 @@ def round_search(round_: int, settings: Settings) -> SearchSpec:
     steering it by `net_prior` and valuing its leaves by `value_weight`: expert iteration."""
     if round_ == 0 and settings.imitate:
         return SearchSpec(iterations=settings.iterations, teacher="heuristic")
-    if round_ == 0 or (settings.net_prior == 0 and settings.value_weight == 0):
+    if (round_ == 0 and not settings.init) or (settings.net_prior == 0 and settings.value_weight == 0):
         return SearchSpec(iterations=settings.iterations, policy="heuristic-v1", prior=0.5)
     return SearchSpec(
         iterations=settings.iterations,
@@ -136,13 +139,31 @@ def _parser() -> argparse.ArgumentParser:
         default=0.0,
         help="from round 1, the network's share of a leaf's value (default 0)",
     )
+    parser.add_argument(
+        "--init",
+        metavar="NPZ",
+        help="start from this network file's weights (its hidden sizes) instead of random ones; 'net' for the "
+        "shipped one. Round 0 then searches with it",
+    )
     parser.add_argument("--quick", action="store_true", help="a tiny run end to end in seconds (overrides the sizes)")
     parser.add_argument("--resume", action="store_true", help="continue the run of --out from its checkpoint")
     parser.add_argument("--png", help="draw the learning curve to this file (needs matplotlib)")
     return parser
 
 
-def _settings(args: argparse.Namespace) -> Settings:
+def _initial(path: str | None) -> tuple[Network | None, str]:
+    """The network `--init` names (None without one) and the sha256 of its file's bytes."""
+    if path is None:
+        return None, ""
+    found = Path(SHIPPED if path == "net" else path)
+    try:
+        return load(found), hashlib.sha256(found.read_bytes()).hexdigest()
+    except (OSError, ValueError) as error:
+        raise SystemExit(f"--init: {error}") from None
+
+
+def _settings(args: argparse.Namespace, init: Network | None = None, init_sha256: str = "") -> Settings:
+    """The run's settings from the command line; with a network `init` to start from, its hidden sizes."""
     if args.quick:  # whatever else was asked: a few hands, few iterations and two deals (one round unless told)
         args.hands, args.iterations = min(args.hands, 4), min(args.iterations, 20)
         args.epochs, args.deals = min(args.epochs, 2), min(args.deals, 2)
@@ -158,6 +179,10 @@ def _settings(args: argparse.Namespace) -> Settings:
         raise SystemExit("--imitate must be 0 or more")
     if args.net_prior < 0 or not 0 <= args.value_weight <= 1:
         raise SystemExit("--net-prior must be 0 or more and --value-weight in 0..1")
+    if init is not None:
+        if args.imitate:
+            raise SystemExit("--init starts from a network: round 0 searches with it, --imitate has nothing to do")
+        args.hidden = list(init.hidden)
     return Settings(
         seed=args.seed,
         rounds=args.rounds,
@@ -172,6 +197,7 @@ def _settings(args: argparse.Namespace) -> Settings:
         net_prior=args.net_prior,
         value_weight=args.value_weight,
         imitate=args.imitate,
+        init=init_sha256,
     )
 
 
@@ -235,17 +261,26 @@ def _evaluate(settings: Settings, threads: int) -> dict[str, Any]:
 
 
 def run(
-    settings: Settings, out: Path, threads: int, resume: bool, command: str, ray: str | None = None
+    settings: Settings,
+    out: Path,
+    threads: int,
+    resume: bool,
+    command: str,
+    ray: str | None = None,
+    init: Network | None = None,
 ) -> list[dict[str, Any]]:
     """The run (or the rest of it, with `resume`): returns the learning curve's rows; `ray` plays the self-play
-    hands as Ray tasks (the same data)."""
+    hands as Ray tasks (the same data); `init`, the network whose sha256 is `settings.init`, gives the first
+    weights."""
+    if (init is None) != (settings.init == ""):
+        raise ValueError("give the network to start from (init) exactly when settings.init holds its sha256")
     out.mkdir(parents=True, exist_ok=True)
     (out / "data").mkdir(exist_ok=True)
     torch.use_deterministic_algorithms(True)
     # one thread: at this size a second one made steps 20x slower here, and sums in another order
     torch.set_num_threads(1)
     torch.manual_seed(settings.seed)
-    model = PolicyValueNet(*settings.hidden)
+    model = PolicyValueNet(*settings.hidden) if init is None else from_network(init)
     optimizer = torch.optim.Adam(model.parameters(), lr=settings.lr)
     start, rows = 0, []
     if resume and (out / CHECKPOINT).exists():
@@ -300,6 +335,7 @@ def run(
             "batch": settings.batch,
             "lr": settings.lr,
             "loss": losses,
+            **({"init_sha256": settings.init} if settings.init else {}),  # the network file the run started from
         }
         save(network, out / NETWORK, **facts)
         register(network, TRAINING_NET)
@@ -333,10 +369,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """The command line: parses `argv` (default sys.argv[1:]) and runs."""
     arguments = list(sys.argv[1:] if argv is None else argv)
     args = _parser().parse_args(arguments)
-    settings = _settings(args)
+    init, init_sha256 = _initial(args.init)
+    settings = _settings(args, init, init_sha256)
     # the manifest's command makes the weights from nothing: a resumed run ends as the whole run does
     command = shlex.join(["python", "-m", "tichu_fast.net.train", *(a for a in arguments if a != "--resume")])
-    rows = run(settings, Path(args.out), args.threads, args.resume, command, args.ray)
+    rows = run(settings, Path(args.out), args.threads, args.resume, command, args.ray, init)
     print(json.dumps(rows[-1] if rows else {}, sort_keys=True))
     if args.png:
         _draw(rows, args.png)
