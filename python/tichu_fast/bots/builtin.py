@@ -70,8 +70,8 @@ class HeuristicBot(PolicyBot):
 
     `params`, "KEY=VALUE,..." (docs/heuristic.md "Settings"), plays it with other numbers or
     rules switched off, e.g. ``HeuristicBot(params="off=exchange")``; the default is the shipped one.
-    Its calls (docs/heuristic.md "Calls") have three settings of their own, added to `params`: the
-    chances from which it calls, `tichu_chance` and `grand_chance` (0..1: the risk it takes), and
+    Its calls (docs/heuristic.md "Calls") have four settings of their own, added to `params`: the
+    chances from which it calls, `tichu_chance` and `grand_chance` (0..1: the risk it takes),
     `doubt`, how much stronger than itself it takes the opponents to be (logits taken off every chance),
     and `play_doubt`, logits more off a Tichu called in play, read on the hand the exchange left.
     """
