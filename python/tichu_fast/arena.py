@@ -335,7 +335,7 @@ class _Seats(Seats):
                 action = state.parse_action(action)
             calling = isinstance(action, Action) and action.call  # a Grand Tichu or Tichu called
             held = state.seen(seat).mask if calling else 0  # its first 8 for Grand Tichu, else its hand
-            in_play = state.decision == Decision.PLAY  # R7.2: a Tichu on the hand after the exchange
+            in_play = calling and state.decision == Decision.PLAY  # R7.2: a Tichu on the hand after the exchange
             state.apply(action)
         except (TichuError, TypeError) as error:
             raise IllegalMoveError(

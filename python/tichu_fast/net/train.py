@@ -81,8 +81,9 @@ class Settings:
 
 def round_search(round_: int, settings: Settings) -> SearchSpec:
     """The search that makes round `round_`'s self-play data: ISMCTS with heuristic-v1 playouts and the heuristic's
-    progressive bias (prior 0.5); from round 1 on, with the network learned so far (registered as TRAINING_NET)
-    steering it by `net_prior` and valuing its leaves by `value_weight`: expert iteration."""
+    progressive bias (prior 0.5); from round 1 on (from round 0 in a run started from a network, `--init`), with
+    the network learned so far (registered as TRAINING_NET) steering it by `net_prior` and valuing its leaves by
+    `value_weight`: expert iteration."""
     if round_ == 0 and settings.imitate:
         return SearchSpec(iterations=settings.iterations, teacher="heuristic")
     if (round_ == 0 and not settings.init) or (settings.net_prior == 0 and settings.value_weight == 0):
