@@ -36,6 +36,7 @@ _OPTIONS: dict[str, object] = {
     "tichu_chance": 0.77,
     "grand_chance": 0.8,
     "doubt": -1,
+    "play_doubt": 0,
     "net": "net",
     "net_prior": 1,
     "value_weight": 0,

@@ -96,9 +96,9 @@ class HeuristicBot(PolicyBot):
         for key, value in (("tichu_chance", tichu_chance), ("grand_chance", grand_chance)):
             if value is not None:
                 settings.append(f"{key}={per_mille(threshold(value, key))}")
-        for key, value in (("call_doubt", doubt), ("play_doubt", play_doubt)):
+        for key, name, value in (("call_doubt", "doubt", doubt), ("play_doubt", "play_doubt", play_doubt)):
             if value is not None:
-                settings.append(f"{key}={round(100 * doubt_of(value))}")
+                settings.append(f"{key}={round(100 * doubt_of(value, name))}")
         self.params = ",".join(settings)
         if self.params:
             self.policy = _args.policy(f"heuristic:{self.params}")

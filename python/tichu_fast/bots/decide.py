@@ -84,11 +84,12 @@ def per_mille(chance: float) -> int:
     return math.ceil(1000 * chance - 1e-9)
 
 
-def doubt_of(value: object) -> float:
-    """A doubt in logits (docs/heuristic.md "Calls"): a finite number within +-10 (TypeError, ValueError)."""
-    number = _args.real(value, "doubt")
+def doubt_of(value: object, name: str = "doubt") -> float:
+    """A doubt in logits (docs/heuristic.md "Calls"): a finite number within +-10 (TypeError, ValueError naming
+    the option `name`)."""
+    number = _args.real(value, name)
     if not -10 <= number <= 10:
-        raise ValueError(f"doubt must be within -10..10 logits, not {value!r}")
+        raise ValueError(f"{name} must be within -10..10 logits, not {value!r}")
     return number
 
 
@@ -97,7 +98,7 @@ def with_doubt(heuristic: str, doubt: float, play_doubt: float = 0.0) -> str:
     ``heuristic:...,call_doubt=D`` with D = 100 x doubt; `play_doubt` logits more off a Tichu called in play,
     on the hand after the exchange (``play_doubt=P``, docs/heuristic.md "Calls"). ValueError for heuristic-v2,
     whose calls table takes no doubt, and for a text that sets call_doubt or play_doubt itself."""
-    doubts = [("call_doubt", doubt_of(doubt)), ("play_doubt", doubt_of(play_doubt))]
+    doubts = [("call_doubt", doubt_of(doubt)), ("play_doubt", doubt_of(play_doubt, "play_doubt"))]
     settings = [f"{name}={round(100 * value)}" for name, value in doubts if value]
     if not settings:
         return heuristic

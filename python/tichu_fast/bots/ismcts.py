@@ -213,7 +213,7 @@ class ISMCTSBot:
         self.exploration = _args.nonnegative(exploration, "exploration")
         self.policy = _args.policy(policy)
         self.doubt = doubt_of(doubt)
-        self.play_doubt = doubt_of(play_doubt)
+        self.play_doubt = doubt_of(play_doubt, "play_doubt")
         self.calls = _args.flag(calls, "calls")
         self.prior = _args.nonnegative(prior, "prior")
         self.extend = _args.nonnegative(extend, "extend")

@@ -92,7 +92,7 @@ class MonteCarloBot(PolicyBot):
             raise ValueError(f"worlds x playouts_per_world must be at most {_args.MAX_SAMPLES:_} (the cap of one call)")
         self.search_policy = _args.policy(policy)
         self.doubt = doubt_of(doubt)
-        self.play_doubt = doubt_of(play_doubt)
+        self.play_doubt = doubt_of(play_doubt, "play_doubt")
         self.threads = _args.threads(threads)
         self.call_worlds = _args.count(call_worlds, "call_worlds", 0, _args.MAX_WORLDS)
         self.exchange_worlds = _args.count(exchange_worlds, "exchange_worlds", 0, _args.MAX_WORLDS)
