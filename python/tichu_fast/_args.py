@@ -160,7 +160,7 @@ network_loader: Callable[[str], None] | None = None
 
 
 def network(value: object, what: str = "net") -> str | None:
-    """None, or the name of a network the core can play (the shipped "net" read at its first use; docs/net.md)."""
+    """None, or the name of a network the core can play (a shipped one read at its first use; docs/net.md)."""
     if value is None:
         return None
     if not isinstance(value, str):
@@ -191,7 +191,8 @@ def budget(value: object, what: str = "budget") -> float:
 
 def policy(value: object) -> str:
     """A built-in policy: one of POLICIES, "heuristic:KEY=VALUE,..." with other settings (docs/heuristic.md),
-    or a network: "net" (the shipped one) or "net:NAME" (one tichu_fast.net.load registered; docs/net.md)."""
+    or a network: "net" (the shipped one) or "net:NAME" (a shipped one by its name, or one
+    tichu_fast.net.registry.load registered; docs/net.md)."""
     if not isinstance(value, str):
         raise TypeError(f"policy must be a str, not {type(value).__name__}")
     name, options, _ = value.partition(":")

@@ -178,8 +178,9 @@ def evaluate_actions(
     same decision with the same legal actions as `state`. An EVALUATION_DTYPE
     array aligned with `state.legal_actions()`.
 
-    `net` names a network (``"net"``, the shipped one, or a name `tichu_fast.net.registry.load`
-    gave; docs/net.md "In the search") whose value `value_weight` (in 0..1) mixes into each sample:
+    `net` names a network (``"net"``, the shipped one, a shipped one by its name such as ``"net-v2"``, or
+    a name `tichu_fast.net.registry.load` gave; docs/net.md "In the search") whose value `value_weight`
+    (in 0..1) mixes into each sample:
     (1 - w) x the playout's return + w x the network's value of the world after the action, from the
     view of the seat in turn there (its team's margin, as returns that split a hand's 100 points);
     1 plays nothing out, and a hand over after the action is worth its own returns. ValueError for

@@ -183,7 +183,7 @@ def test_imitation_then_search_with_the_network(tmp_path, capsys):
 def test_a_run_goes_on_from_a_network_file(tmp_path, capsys, monkeypatch):
     """--init: the first weights are the file's (its hidden sizes), round 0 already searches with them, and the
     manifest names the file by its sha256; --imitate and a file that is no network are refused."""
-    from tichu_fast.net import train
+    from tichu_fast.net import registry, train
     from tichu_fast.net.registry import SHIPPED
 
     first = tmp_path / "first"
@@ -208,6 +208,10 @@ def test_a_run_goes_on_from_a_network_file(tmp_path, capsys, monkeypatch):
     assert network.load(out / NETWORK).hidden == (16, 8)
     # 'net' is the shipped file
     assert train._initial("net")[1] == hashlib.sha256(SHIPPED.read_bytes()).hexdigest()
+    # and a shipped network by its name
+    older = registry.shipped_file("net-v2")
+    assert older is not None
+    assert train._initial("net-v2")[1] == hashlib.sha256(older.read_bytes()).hexdigest()
     with pytest.raises(SystemExit, match="--imitate"):
         main(["--out", str(tmp_path / "other"), "--quick", "--init", "net", "--imitate", "2"])
     (tmp_path / "bad.npz").write_bytes(b"no network")

@@ -125,7 +125,8 @@ class NetBot(PolicyBot):
     answer (the calls, the exchange, the wish, the Dragon's gift, the in-play Tichu call) the shipped heuristic's.
 
     `network` names a network of `tichu_fast.net.registry`: ``"net"`` (the default), the one that ships with the
-    package, or one registered by `tichu_fast.net.registry.load(path, name)`. Deterministic: it draws nothing.
+    package, a shipped one by its name (``"net-v2"``), or one registered by
+    `tichu_fast.net.registry.load(path, name)`. Deterministic: it draws nothing.
     """
 
     policy = "net"

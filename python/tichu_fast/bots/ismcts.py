@@ -100,10 +100,10 @@ def ismcts(
     min(iterations, BELIEF_POOL) worlds, `state.resample_many(seat, pool, s, belief=belief)`
     with s = hand_seed(seed, 0xB5297A4D), and each iteration takes one of them at random
     instead of a uniform world.
-    `net` names a network (``"net"``, the shipped one, or a name `tichu_fast.net.registry.load` gave) for two
-    uses (docs/net.md "In the search"): `net_prior` > 0 is PUCT's prior term at play and bomb decisions, the
-    network choosing what is tried first; `value_weight` in 0..1 mixes the network's value into each leaf's
-    playout (1: no playout).
+    `net` names a network (``"net"``, the shipped one, a shipped one by its name such as ``"net-v2"``, or a name
+    `tichu_fast.net.registry.load` gave) for two uses (docs/net.md "In the search"): `net_prior` > 0 is PUCT's
+    prior term at play and bomb decisions, the network choosing what is tried first; `value_weight` in 0..1
+    mixes the network's value into each leaf's playout (1: no playout).
     """
     core = _args.core_of(state)
     if state.is_terminal():

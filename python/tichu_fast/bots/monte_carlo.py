@@ -54,9 +54,9 @@ class MonteCarloBot(PolicyBot):
     at least `keep` points higher. `doubt` takes that many logits off each chance of
     the calls table, as against opponents stronger than the heuristic (docs/heuristic.md "Calls"), and
     `play_doubt` that many more off a Tichu called in play, read on the hand after the exchange.
-    `net` names a network (``"net"``, the shipped one, or a name `tichu_fast.net.registry.load` gave)
-    whose value `value_weight` (in 0..1) mixes into each playout's return, 1 playing nothing out
-    (`evaluate_actions`; docs/net.md "In the search").
+    `net` names a network (``"net"``, the shipped one, a shipped one by its name such as ``"net-v2"``, or a
+    name `tichu_fast.net.registry.load` gave) whose value `value_weight` (in 0..1) mixes into each playout's
+    return, 1 playing nothing out (`evaluate_actions`; docs/net.md "In the search").
     """
 
     policy = "heuristic"

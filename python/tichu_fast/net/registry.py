@@ -2,8 +2,10 @@
 
 A network is registered once (`load` or `register`) and then shared read-only by
 every search, playout and bot on any thread; registering a name again replaces it
-for the searches that start afterwards. The shipped network is read from the
-package at its first use.
+for the searches that start afterwards. The networks the package ships are read
+from it at their first use: ``"net"``, the current one, and each by its own name
+(``"net-v2"``, ``"net-v3"``, `SHIPPED_NAMES`), so that a SPEC naming one plays
+the same moves when a newer one ships.
 """
 
 from __future__ import annotations
@@ -19,10 +21,14 @@ import numpy.typing as npt
 from tichu_fast import _args, _core
 from tichu_fast.net import network as _network
 
-__all__ = ["SHIPPED", "evaluate", "load", "loaded", "register", "require", "shipped"]
+__all__ = ["SHIPPED", "SHIPPED_NAMES", "evaluate", "load", "loaded", "register", "require", "shipped", "shipped_file"]
 
-SHIPPED = Path(__file__).with_name("weights") / "net-v2.npz"
-"""The network that ships inside the package (its manifest beside it), registered as ``"net"``."""
+_WEIGHTS = Path(__file__).with_name("weights")
+SHIPPED = _WEIGHTS / "net-v3.npz"
+"""The network that ships inside the package as its current one (its manifest beside it), registered as ``"net"``."""
+
+SHIPPED_NAMES = ("net-v2", "net-v3")
+"""Every network the package ships, by the name it is registered under at its first use (the file's stem)."""
 
 _NAME = re.compile(r"[A-Za-z0-9_.-]+")  # no ',', '=' nor ':': a name sits inside a bot's SPEC
 _lock = threading.Lock()
@@ -66,14 +72,26 @@ def loaded() -> dict[str, _network.Network]:
         return dict(_loaded)
 
 
+def shipped_file(name: str) -> Path | None:
+    """The file of the shipped network `name` ("net" for the current one, or one of `SHIPPED_NAMES`), else None."""
+    if name == "net":
+        return SHIPPED
+    return _WEIGHTS / f"{name}.npz" if name in SHIPPED_NAMES else None
+
+
 def require(name: str) -> None:
-    """Makes sure policy ``net:NAME`` can play: the shipped network for "net", else ValueError if none is loaded."""
+    """Makes sure policy ``net:NAME`` can play: a shipped network is read at its first use, any other name must
+    be loaded already (ValueError)."""
     if name == "net":
         shipped()
         return
     with _lock:
-        if name not in _loaded:
-            raise ValueError(f"no network named {name!r} is loaded: tichu_fast.net.registry.load(path, {name!r})")
+        if name in _loaded:
+            return
+    found = shipped_file(name)
+    if found is None:
+        raise ValueError(f"no network named {name!r} is loaded: tichu_fast.net.registry.load(path, {name!r})")
+    load(found, name)
 
 
 def evaluate(

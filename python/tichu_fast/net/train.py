@@ -35,7 +35,7 @@ from tichu_fast._core import hand_seed
 from tichu_fast.arena import duplicate
 from tichu_fast.bots import NetBot
 from tichu_fast.net.network import Network, load, save
-from tichu_fast.net.registry import SHIPPED, register
+from tichu_fast.net.registry import register, shipped_file
 from tichu_fast.net.selfplay import SearchSpec, SelfPlayData, play_hands
 from tichu_fast.net.torch_model import PolicyValueNet, epoch, from_network, to_network
 
@@ -144,7 +144,7 @@ def _parser() -> argparse.ArgumentParser:
         "--init",
         metavar="NPZ",
         help="start from this network file's weights (its hidden sizes) instead of random ones; 'net' for the "
-        "shipped one. Round 0 then searches with it",
+        "shipped one, or a shipped network's name ('net-v2'). Round 0 then searches with it",
     )
     parser.add_argument("--quick", action="store_true", help="a tiny run end to end in seconds (overrides the sizes)")
     parser.add_argument("--resume", action="store_true", help="continue the run of --out from its checkpoint")
@@ -156,7 +156,7 @@ def _initial(path: str | None) -> tuple[Network | None, str]:
     """The network `--init` names (None without one) and the sha256 of its file's bytes."""
     if path is None:
         return None, ""
-    found = Path(SHIPPED if path == "net" else path)
+    found = shipped_file(path) or Path(path)
     try:
         return load(found), hashlib.sha256(found.read_bytes()).hexdigest()
     except (OSError, ValueError) as error:
