@@ -24,11 +24,13 @@ from tichu_fast.net import network as _network
 __all__ = ["SHIPPED", "SHIPPED_NAMES", "evaluate", "load", "loaded", "register", "require", "shipped", "shipped_file"]
 
 _WEIGHTS = Path(__file__).with_name("weights")
-SHIPPED = _WEIGHTS / "net-v3.npz"
-"""The network that ships inside the package as its current one (its manifest beside it), registered as ``"net"``."""
-
 SHIPPED_NAMES = ("net-v2", "net-v3")
-"""Every network the package ships, by the name it is registered under at its first use (the file's stem)."""
+"""Every network the package ships, oldest first, by the name it is registered under at its first use (the file's
+stem)."""
+
+SHIPPED = _WEIGHTS / f"{SHIPPED_NAMES[-1]}.npz"
+"""The network that ships inside the package as its current one, the newest (its manifest beside it), registered
+as ``"net"``."""
 
 _NAME = re.compile(r"[A-Za-z0-9_.-]+")  # no ',', '=' nor ':': a name sits inside a bot's SPEC
 _lock = threading.Lock()
