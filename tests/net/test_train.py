@@ -192,9 +192,9 @@ def test_a_run_goes_on_from_a_network_file(tmp_path, capsys, monkeypatch):
     started = []
     real_run = train.run
 
-    def spy(settings, out, threads, resume, command, ray=None, init=None):
+    def spy(settings, out, threads, resume, command, ray=None, init=None, replay=()):
         started.append(to_network(from_network(init)).weights)
-        return real_run(settings, out, threads, resume, command, ray, init)
+        return real_run(settings, out, threads, resume, command, ray, init, replay)
 
     monkeypatch.setattr(train, "run", spy)
     out = tmp_path / "run"
@@ -217,3 +217,25 @@ def test_a_run_goes_on_from_a_network_file(tmp_path, capsys, monkeypatch):
     (tmp_path / "bad.npz").write_bytes(b"no network")
     with pytest.raises(SystemExit, match="--init"):
         main(["--out", str(tmp_path / "bad"), "--quick", "--init", str(tmp_path / "bad.npz")])
+
+
+def test_a_run_trains_on_an_earlier_runs_data(tmp_path, capsys):
+    """--replay: every round trains on the named data files besides its own rounds, the manifest keeps their
+    sha256, a resumed run must name the same files, and a file that is no self-play data is refused."""
+    earlier = tmp_path / "earlier"
+    assert main(["--out", str(earlier), "--quick", "--seed", "3"]) == 0
+    replayed = earlier / "data" / "round_000.npz"
+    out = tmp_path / "run"
+    assert main(["--out", str(out), "--quick", "--seed", "4", "--replay", str(replayed)]) == 0
+    capsys.readouterr()
+    manifest = json.loads((out / "net.json").read_text())
+    assert manifest["replay_sha256"] == [hashlib.sha256(replayed.read_bytes()).hexdigest()]
+    own = len(SelfPlayData.load(out / "data" / "round_000.npz"))
+    assert manifest["positions"] == own + len(SelfPlayData.load(replayed))  # both joined the training
+    assert manifest["positions_made"] == own  # what this run made itself
+    assert "--replay" in manifest["command"]
+    with pytest.raises(SystemExit, match="other settings"):  # the same run without the earlier data
+        main(["--out", str(out), "--quick", "--seed", "4", "--resume", "--rounds", "2"])
+    (tmp_path / "bad.npz").write_bytes(b"no data")
+    with pytest.raises(SystemExit, match="--replay"):
+        main(["--out", str(tmp_path / "bad"), "--quick", "--replay", str(tmp_path / "bad.npz")])

@@ -1,12 +1,12 @@
 """Expert iteration from the command line: self-play by search, training, evaluation, round after round.
 
     python -m tichu_fast.net.train --out DIR [--seed 0] [--rounds R] [--hands N] [--iterations K]
-        [--threads T] [--epochs E] [--deals D] [--init NPZ] [--quick] [--resume] [--png FILE]
+        [--threads T] [--epochs E] [--deals D] [--init NPZ] [--replay NPZ ...] [--quick] [--resume] [--png FILE]
 
 Each round plays N self-play hands with the round's search (`round_search`; round 0:
 ISMCTS of K iterations, heuristic-v1 playouts, prior 0.5; with `--init`, a network file
 the run starts from, round 0 searches with it already), trains the network on the
-data of the last `--window` rounds (all by default), writes a checkpoint to DIR, and
+data of the last `--window` rounds (all by default) and of the earlier runs' rounds `--replay` names, writes a checkpoint to DIR, and
 measures the network's policy (`NetBot`, its argmax) by duplicate deals against
 heuristic-v1 and heuristic. docs/net.md says what each file of DIR is and what a run costs.
 """
@@ -77,6 +77,7 @@ class Settings:
     value_weight: float = 0.0
     imitate: int = 0
     init: str = ""  # the sha256 of the network file the run starts from ("" from random weights)
+    replay: tuple[str, ...] = ()  # the sha256 of each earlier run's data file every round also trains on
 
 
 def round_search(round_: int, settings: Settings) -> SearchSpec:
@@ -146,6 +147,13 @@ def _parser() -> argparse.ArgumentParser:
         help="start from this network file's weights (its hidden sizes) instead of random ones; 'net' for the "
         "shipped one, or a shipped network's name ('net-v2'). Round 0 then searches with it",
     )
+    parser.add_argument(
+        "--replay",
+        nargs="+",
+        default=[],
+        metavar="NPZ",
+        help="earlier runs' self-play data (their data/round_NNN.npz) that every round trains on besides its own",
+    )
     parser.add_argument("--quick", action="store_true", help="a tiny run end to end in seconds (overrides the sizes)")
     parser.add_argument("--resume", action="store_true", help="continue the run of --out from its checkpoint")
     parser.add_argument("--png", help="draw the learning curve to this file (needs matplotlib)")
@@ -163,8 +171,22 @@ def _initial(path: str | None) -> tuple[Network | None, str]:
         raise SystemExit(f"--init: {error}") from None
 
 
-def _settings(args: argparse.Namespace, init: Network | None = None, init_sha256: str = "") -> Settings:
-    """The run's settings from the command line; with a network `init` to start from, its hidden sizes."""
+def _replayed(paths: Sequence[str]) -> tuple[list[Path], tuple[str, ...]]:
+    """The data files `--replay` names, checked to be self-play data, and the sha256 of each one's bytes."""
+    found = [Path(p) for p in paths]
+    for path in found:
+        try:
+            SelfPlayData.load(path)
+        except (OSError, ValueError) as error:
+            raise SystemExit(f"--replay: {error}") from None
+    return found, tuple(hashlib.sha256(path.read_bytes()).hexdigest() for path in found)
+
+
+def _settings(
+    args: argparse.Namespace, init: Network | None = None, init_sha256: str = "", replay: tuple[str, ...] = ()
+) -> Settings:
+    """The run's settings from the command line; with a network `init` to start from, its hidden sizes;
+    `replay`, the sha256 of each `--replay` file."""
     if args.quick:  # whatever else was asked: a few hands, few iterations and two deals (one round unless told)
         args.hands, args.iterations = min(args.hands, 4), min(args.iterations, 20)
         args.epochs, args.deals = min(args.epochs, 2), min(args.deals, 2)
@@ -199,6 +221,7 @@ def _settings(args: argparse.Namespace, init: Network | None = None, init_sha256
         value_weight=args.value_weight,
         imitate=args.imitate,
         init=init_sha256,
+        replay=replay,
     )
 
 
@@ -269,12 +292,15 @@ def run(
     command: str,
     ray: str | None = None,
     init: Network | None = None,
+    replay: Sequence[Path] = (),
 ) -> list[dict[str, Any]]:
     """The run (or the rest of it, with `resume`): returns the learning curve's rows; `ray` plays the self-play
     hands as Ray tasks (the same data); `init`, the network whose sha256 is `settings.init`, gives the first
-    weights."""
+    weights; `replay`, the data files whose sha256 are `settings.replay`, join every round's training."""
     if (init is None) != (settings.init == ""):
         raise ValueError("give the network to start from (init) exactly when settings.init holds its sha256")
+    if len(replay) != len(settings.replay):
+        raise ValueError("give the data files to replay exactly as settings.replay holds their sha256")
     out.mkdir(parents=True, exist_ok=True)
     (out / "data").mkdir(exist_ok=True)
     torch.use_deterministic_algorithms(True)
@@ -308,7 +334,8 @@ def run(
         )
         first = 0 if settings.window == 0 else max(0, round_ + 1 - settings.window)
         # this round's data as made (the same arrays as its file): one copy of it in memory, not three
-        training = SelfPlayData.concat([*(SelfPlayData.load(_data_path(out, r)) for r in range(first, round_)), data])
+        earlier = [*replay, *(_data_path(out, r) for r in range(first, round_))]
+        training = SelfPlayData.concat([*(SelfPlayData.load(path) for path in earlier), data])
         del data
         clock = time.perf_counter()
         rng = np.random.default_rng([settings.seed, round_])
@@ -337,6 +364,7 @@ def run(
             "lr": settings.lr,
             "loss": losses,
             **({"init_sha256": settings.init} if settings.init else {}),  # the network file the run started from
+            **({"replay_sha256": list(settings.replay)} if settings.replay else {}),  # earlier runs' data it learned
         }
         save(network, out / NETWORK, **facts)
         register(network, TRAINING_NET)
@@ -371,10 +399,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
     args = _parser().parse_args(arguments)
     init, init_sha256 = _initial(args.init)
-    settings = _settings(args, init, init_sha256)
+    replay, replay_sha256 = _replayed(args.replay)
+    settings = _settings(args, init, init_sha256, replay_sha256)
     # the manifest's command makes the weights from nothing: a resumed run ends as the whole run does
     command = shlex.join(["python", "-m", "tichu_fast.net.train", *(a for a in arguments if a != "--resume")])
-    rows = run(settings, Path(args.out), args.threads, args.resume, command, args.ray, init)
+    rows = run(settings, Path(args.out), args.threads, args.resume, command, args.ray, init, replay)
     print(json.dumps(rows[-1] if rows else {}, sort_keys=True))
     if args.png:
         _draw(rows, args.png)
