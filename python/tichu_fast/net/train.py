@@ -6,9 +6,10 @@
 Each round plays N self-play hands with the round's search (`round_search`; round 0:
 ISMCTS of K iterations, heuristic-v1 playouts, prior 0.5; with `--init`, a network file
 the run starts from, round 0 searches with it already), trains the network on the
-data of the last `--window` rounds (all by default) and of the earlier runs' rounds `--replay` names, writes a checkpoint to DIR, and
-measures the network's policy (`NetBot`, its argmax) by duplicate deals against
-heuristic-v1 and heuristic. docs/net.md says what each file of DIR is and what a run costs.
+data of the last `--window` rounds (all by default) and of the earlier runs' rounds
+that `--replay` names, writes a checkpoint to DIR, and measures the network's policy
+(`NetBot`, its argmax) by duplicate deals against heuristic-v1 and heuristic.
+docs/net.md says what each file of DIR is and what a run costs.
 """
 
 from __future__ import annotations
