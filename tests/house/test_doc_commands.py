@@ -139,6 +139,21 @@ def argv(command: str) -> list[str]:
     return words
 
 
+def replayed_runs(words: list[str]) -> dict[str, int]:
+    """The run folders of a training command's `--replay` files (RUN/data/round_NNN.npz), each with the rounds that
+    make the last file it names."""
+    if "--replay" not in words:
+        return {}
+    runs: dict[str, int] = {}
+    for word in words[words.index("--replay") + 1 :]:
+        if word.startswith("--"):
+            break
+        found = re.fullmatch(r"(.+)/data/round_(\d+)\.npz", word)
+        assert found, f"--replay {word}: not a run's round file"
+        runs[found[1]] = max(runs.get(found[1], 0), int(found[2]) + 1)
+    return runs
+
+
 COMMANDS = documented_commands()
 
 
@@ -189,6 +204,10 @@ def test_documented_commands_run(where, command, tmp_path):
             first = [w for w in words if w != "--resume"]
             made = subprocess.run(first, capture_output=True, text=True, timeout=300, cwd=tmp_path)
             assert made.returncode == 0, f"{where}: {' '.join(first)}\n{made.stderr[-2000:]}"
+        for run, rounds in replayed_runs(words).items():  # the earlier runs whose rounds --replay names
+            earlier = [sys.executable, "-m", "tichu_fast.net.train", "--out", run, "--quick", "--rounds", str(rounds)]
+            made = subprocess.run(earlier, capture_output=True, text=True, timeout=300, cwd=tmp_path)
+            assert made.returncode == 0, f"{where}: {' '.join(earlier)}\n{made.stderr[-2000:]}"
     if program.startswith("examples/"):
         words[words.index(program)] = str(ROOT / program)
     if "mybots:" in command:
