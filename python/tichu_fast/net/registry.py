@@ -4,7 +4,7 @@ A network is registered once (`load` or `register`) and then shared read-only by
 every search, playout and bot on any thread; registering a name again replaces it
 for the searches that start afterwards. The networks the package ships are read
 from it at their first use: ``"net"``, the current one, and each by its own name
-(``"net-v2"``, ``"net-v4"``, `SHIPPED_NAMES`), so that a SPEC naming one plays
+(``"net-v2"`` to ``"net-v4"``, `SHIPPED_NAMES`), so that a SPEC naming one plays
 the same moves when a newer one ships.
 """
 
