@@ -161,13 +161,18 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _sha256(path: Path) -> str:
+    """The sha256 of a file's bytes: how a manifest names the files a run started from."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
 def _initial(path: str | None) -> tuple[Network | None, str]:
     """The network `--init` names (None without one) and the sha256 of its file's bytes."""
     if path is None:
         return None, ""
     found = shipped_file(path) or Path(path)
     try:
-        return load(found), hashlib.sha256(found.read_bytes()).hexdigest()
+        return load(found), _sha256(found)
     except (OSError, ValueError) as error:
         raise SystemExit(f"--init: {error}") from None
 
@@ -180,7 +185,7 @@ def _replayed(paths: Sequence[str]) -> tuple[list[Path], tuple[str, ...]]:
             SelfPlayData.load(path)
         except (OSError, ValueError) as error:
             raise SystemExit(f"--replay: {error}") from None
-    return found, tuple(hashlib.sha256(path.read_bytes()).hexdigest() for path in found)
+    return found, tuple(_sha256(path) for path in found)
 
 
 def _settings(
